@@ -8,7 +8,8 @@ from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.claimed_end import total_decides
 from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.records.model import Hand, Match
-from tractor_analysis.engine.explain_hand import describe_levels, level_penalty_text, match_decision_text, not_scored
+from tractor_analysis.engine.explain_hand import (cards_left, describe_levels, level_penalty_text, match_decision_text,
+                                                  not_scored)
 from tractor_analysis.engine.explain_readings import forfeit_not_known_result, forfeit_words
 from tractor_analysis.engine.explain_stopped import legal_so_far
 from tractor_analysis.engine.outcome import REVOKE_CODES, gain_words
@@ -91,7 +92,7 @@ def outcome_text(h: HandResult, match: Match, record: Hand | None = None) -> str
         return dim("? withheld (see 未知 above) / 不予判定（见上方“未知”）") + _penalty_text(h, match, record)
     if o is None and not h.setup:
         goes_on = record is not None and bool(match.hands) and record is not match.hands[-1]
-        zh, en = not_scored([v.code for v in h.violations], record.tricks if record is not None else None, goes_on)
+        zh, en = not_scored(h.violations, record.tricks if record is not None else None, goes_on)
         return dim(f"{en}, no outcome / {zh}，不计结果") + _penalty_text(h, match, record)
     if o is None:
         return dim("incomplete position, no outcome / 残局未打完，不计升级") + _penalty_text(h, match, record)
@@ -160,8 +161,9 @@ def points_text(h: HandResult) -> str:
 
 def _why_open(h: HandResult, zh_head: str = "未定") -> str:
     """Why a hand's bottom or claim is left open: the record ends first, its deal and plays do not
-    agree (``deal_mismatch``), or no trick of it is read."""
-    if any(v.code == "deal_mismatch" for v in h.violations):
+    agree (cards left after the last trick: :func:`~tractor_analysis.engine.explain_hand.cards_left`), or no
+    trick of it is read."""
+    if cards_left(h.violations):
         return f"the deal and the plays do not agree {zh_head}（发牌与出牌不符）"
     if not h.tricks:            # no trick of the hand read: not a record that stops inside it
         return f"no trick of this hand is read {zh_head}（本局没有读到任何一墩）"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, Card, Seat, team_of
 from tractor_analysis.engine.declarations import bottom_takers
 from tractor_analysis.engine.outcome import gain_words
-from tractor_analysis.engine.explain_hand import describe_levels
+from tractor_analysis.engine.explain_hand import cards_left, describe_levels
 from tractor_analysis.engine.explain_stopped import legal_so_far
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand, Match, Play
@@ -556,7 +556,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         scored_by_bounds=next((d.value for d in result.derived if d.fact == "outcome"), None)
         if result.scored_by_bounds else None,
         bottom_captured=values.bottom_captured,
-        deal_mismatch=any(v.code == "deal_mismatch" for v in result.violations),
+        deal_mismatch=cards_left(result.violations),
         legal_so_far=_legal_so_far(result))
 
 

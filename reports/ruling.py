@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from tractor_analysis import __version__
-from tractor_analysis.engine.explain_hand import not_scored
+from tractor_analysis.engine.explain_hand import cards_left, not_scored
 from tractor_analysis.engine.explain import cards_text
 from tractor_analysis.engine.outcome import REVOKE_CODES
 from tractor_analysis.engine.owed_plays import led_group_held
@@ -510,17 +510,16 @@ def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str
         # why, in the words ``tractor check`` uses (explain_hand.not_scored): a seat left holding cards
         # the record does not show it play (the deal and the plays disagree), or a record that stops
         # first; a position not played out says so
-        codes = [v.code for v in result.violations]
         if result.scored_by_claim:      # the record stops between tricks: the table's [Claim] is the result
             out.append(("记录在本局打完之前结束，闲家已得", "the record stops before the hand's end: the attackers' "
                         "points so far", f"{result.attackers_total} 已得 / so far"))
             out.append(("本局结果按记录的得分 [Claim] 计（在余牌可得范围内）", "the hand's result from the recorded "
                         "score [Claim] (within what the cards left allow)", f"{result.claim}"))
-        elif result.setup and "deal_mismatch" not in codes:
+        elif result.setup and not cards_left(result.violations):
             out.append(("残局未打完，未计分", "the position is not played out: not scored",
                         f"{result.attackers_total} 已得 / so far"))
-        elif "deal_mismatch" in codes:
-            zh, en = not_scored(codes)
+        elif cards_left(result.violations):
+            zh, en = not_scored(result.violations)
             out.append((f"{zh}，未计分", f"{en}: not scored",
                         f"{result.attackers_total} 已记各墩所得 / in the recorded tricks"))
         elif result.scored_by_bounds:   # every total the cards left allow gives one result
@@ -530,7 +529,7 @@ def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str
             out.append(("余下的牌可能给出的闲家总分（每个都得出同一结果）", "the attackers' totals the cards left allow "
                         "(each gives the same result)", span.replace("-", "–")))
         else:
-            zh, en = not_scored(codes, result.tricks, True)
+            zh, en = not_scored(result.violations, result.tricks, True)
             out.append((f"{zh}，未计分", f"{en}: not scored", f"{result.attackers_total} 已得 / so far"))
         if hand.outcome is None:
             return tuple(out)

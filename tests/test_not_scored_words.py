@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.engine.explain_hand import not_scored
+from tractor_analysis.engine.verdicts import hand_violation, new_violation
 
 SAMPLE = (Path(__file__).resolve().parent.parent / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
 N_LINE = "N: H2 D2 CA CQ CJ C7 C5 C3 SQ SJ S10 S8 S7 S7 S6 S4 H8 H7 H6 DA DJ DJ D10 D9 D7"
@@ -41,5 +42,7 @@ def test_check_says_the_deal_and_plays_disagree_not_that_the_record_ends(tmp_pat
 
 
 def test_a_record_that_stops_early_still_says_so():
-    assert not_scored(["follow_suit"]) == ("记录未到本局结束", "the record ends before the hand does")
-    assert "deal_mismatch" in not_scored(["deal_mismatch"])[1]
+    follow = new_violation(code="follow_suit", trick=3, seat=1, played=(0,), better=(), message_zh="…", message_en="…")
+    left = hand_violation("deal_mismatch", 1, ("…", "…"), (0,))     # a seat's cards left after the last trick
+    assert not_scored([follow]) == ("记录未到本局结束", "the record ends before the hand does")
+    assert "deal_mismatch" in not_scored([left])[1]

@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from tractor_analysis.cli.main import main
 from tractor_analysis.engine.explain_hand import not_scored
 from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.verdicts import hand_violation
 from tractor_analysis.records import parse_tgn
 from tractor_analysis.reports.hand_page import hand_view
 from tractor_analysis.reports.ruling import score_lines
@@ -44,7 +45,7 @@ def test_deal_and_plays_disagree_ruling_says_so(tmp_path):
     r = CliRunner().invoke(main, ["ruling", str(f), "-o", str(out)])
     assert r.exit_code == 0, r.output
     text = _text(out.read_text("utf-8"))
-    zh, en = not_scored(["deal_mismatch"])
+    zh, en = not_scored([hand_violation("deal_mismatch", 0, ("…", "…"), (0,))])     # cards left after the last trick
     assert text.count(en) >= 1 and text.count(zh) >= 1
     assert text.count(en) == text.count(zh)                 # both languages on every page
     assert NOT_COMPLETE not in text and "the hand is not complete" not in text
@@ -62,7 +63,7 @@ def test_record_that_stops_early_score_lines_say_so():
     assert not h.complete
     view = hand_view(match, match.hands[0], h, index=0, match_title="t")
     lines = score_lines(view, h)
-    zh, en = not_scored([v.code for v in h.violations])
+    zh, en = not_scored(h.violations)
     assert en == "the record ends before the hand does"
     assert any(line[0].startswith(zh) and line[1].startswith(en) for line in lines), lines
     assert not any(NOT_COMPLETE in line[0] for line in lines)

@@ -422,36 +422,55 @@ def fault_whichever_copy(seat: int | None, code: str) -> Message:
                                         "which"))
 
 
-def copy_maybe_not_held(held: Sequence[tuple[int, int]], decks: int, what: Sequence[str]) -> Message:
-    """The deal lines give more copies of a card than the ``decks`` hold, and each ``(seat, kind)`` of ``held``
-    gives one its seat never plays (:mod:`.extra_copies`): that copy may be the miscopied one, so the hand is
-    judged with and without it, and only what both give is kept."""
-    zh = "、".join(f"{SEAT_NAMES_ZH[s]}的发牌行中的 {TOKEN[k]}" for s, k in held)
-    en = ", ".join(f"{TOKEN[k]} in {SEAT_TOKENS[s]}'s deal line" for s, k in held)
-    return unknown_fact(f"发牌行中这张牌的张数多于 {decks} 副牌所有（too_many_copies），必有一张记错：{zh}"
-                        f" 从未打出，可能正是记错的那张，故按持有与未持有各判定一次，只保留两者相同的判定",
-                        f"the deal lines give more copies of a card than {decks} deck{'s' if decks > 1 else ''} hold "
-                        f"(too_many_copies), so one is miscopied: {en}, never played, may be that one, so the hand "
-                        f"is judged with it held and without, and only what both give is kept", what)
+def _not_played(stopped: bool) -> Message:
+    """A copy its seat does not play: never, of a record of the whole hand; of a record that stops before the
+    hand's end, not in the tricks it gives (the seat may play it after)."""
+    return ("在已记录的各墩中未打出", "not played in the tricks recorded") if stopped else ("未打出", "never played")
 
 
-def copy_miscopied_somewhere(places: Sequence[tuple[int, int, tuple[int, ...]]], decks: int,
-                             what: Sequence[str]) -> Message:
-    """The deal lines and the bottom give more copies of a card than the ``decks`` hold, and no line of a seat that
-    never plays them holds them all (:func:`.extra_copies.every_place`): each of ``places`` — ``(place, kind,
-    tricks)``, a seat's line (the tricks in which that seat plays the card, ``()`` for none) or the bottom (place
-    4) — may be the miscopied one, so the hand is judged once without each, and only what all give is kept."""
+def _places_words(places: Sequence[tuple[int, int, tuple[int, ...]]], stopped: bool) -> tuple[list[str], list[str]]:
+    """Each ``(place, kind, tricks)`` of :func:`copy_miscopied_somewhere` named, and where its seat plays it (or
+    not: :func:`_not_played`), in each language."""
     zh, en = [], []
     for p, k, tricks in places:
         if p >= 4:
             zh.append(f"底牌中的 {TOKEN[k]}")
             en.append(f"{TOKEN[k]} in the Bottom line")
             continue
-        played_zh = (f"第 {'、'.join(map(str, tricks))} 墩打出" if tricks else "未打出")
-        played_en = (f"played in trick{'s' if len(tricks) > 1 else ''} {', '.join(map(str, tricks))}" if tricks
-                     else "never played")
+        played_zh, played_en = (
+            (f"第 {'、'.join(map(str, tricks))} 墩打出",
+             f"played in trick{'s' if len(tricks) > 1 else ''} {', '.join(map(str, tricks))}") if tricks
+            else _not_played(stopped))
         zh.append(f"{SEAT_NAMES_ZH[p]}的发牌行中的 {TOKEN[k]}（{played_zh}）")
         en.append(f"{TOKEN[k]} in {SEAT_TOKENS[p]}'s deal line ({played_en})")
+    return zh, en
+
+
+def copy_maybe_not_held(held: Sequence[tuple[int, int]], decks: int, what: Sequence[str],
+                        stopped: bool = False) -> Message:
+    """The deal lines give more copies of a card than the ``decks`` hold, and each ``(seat, kind)`` of ``held``
+    gives one its seat never plays (:mod:`.extra_copies`): that copy may be the miscopied one, so the hand is
+    judged with and without it, and only what both give is kept.  ``stopped``: the record stops before the
+    hand's end — the copy is not played in the tricks recorded (:func:`_not_played`)."""
+    not_zh, not_en = _not_played(stopped)
+    not_zh = not_zh if stopped else "从" + not_zh         # (a record of the whole hand: 从未打出, as ever)
+    zh = "、".join(f"{SEAT_NAMES_ZH[s]}的发牌行中的 {TOKEN[k]}" for s, k in held)
+    en = ", ".join(f"{TOKEN[k]} in {SEAT_TOKENS[s]}'s deal line" for s, k in held)
+    return unknown_fact(f"发牌行中这张牌的张数多于 {decks} 副牌所有（too_many_copies），必有一张记错：{zh}"
+                        f" {not_zh}，可能正是记错的那张，故按持有与未持有各判定一次，只保留两者相同的判定",
+                        f"the deal lines give more copies of a card than {decks} deck{'s' if decks > 1 else ''} hold "
+                        f"(too_many_copies), so one is miscopied: {en}, {not_en}, may be that one, so the hand "
+                        f"is judged with it held and without, and only what both give is kept", what)
+
+
+def copy_miscopied_somewhere(places: Sequence[tuple[int, int, tuple[int, ...]]], decks: int,
+                             what: Sequence[str], stopped: bool = False) -> Message:
+    """The deal lines and the bottom give more copies of a card than the ``decks`` hold, and no line of a seat that
+    never plays them holds them all (:func:`.extra_copies.every_place`): each of ``places`` — ``(place, kind,
+    tricks)``, a seat's line (the tricks in which that seat plays the card, ``()`` for none) or the bottom (place
+    4) — may be the miscopied one, so the hand is judged once without each, and only what all give is kept.
+    ``stopped``: the record stops before the hand's end (a copy not played is so in the tricks recorded)."""
+    zh, en = _places_words(places, stopped)
     return unknown_fact(f"发牌行与底牌中这张牌的张数多于 {decks} 副牌所有（too_many_copies），必有一张记错，而记录未说明是哪一张："
                         f"{'、'.join(zh)} 都可能是记错的那张（打出的那张可能连同其出牌一起记错），"
                         f"故对每一处各按未持有那张判定一次，只保留各种判定都相同的结论",
@@ -463,23 +482,13 @@ def copy_miscopied_somewhere(places: Sequence[tuple[int, int, tuple[int, ...]]],
 
 
 def copy_for_card_lacking(places: Sequence[tuple[int, int, tuple[int, ...]]], lacking: Sequence[int], decks: int,
-                          read: bool, what: Sequence[str]) -> Message:
+                          read: bool, what: Sequence[str], stopped: bool = False) -> Message:
     """The deal lines and the bottom give more copies of a card than the ``decks`` hold and fewer of the ``lacking``
     (once per copy lacking): a copy too many — each of ``places`` (as :func:`copy_miscopied_somewhere`'s) may be
     it — is that card miscopied, and its play with it.  ``read``: the hand is judged once with each read as the
     card lacking (:func:`.extra_copies.every_swap`); else (not paired, or too many ways) nothing resting on their
-    plays is judged."""
-    zh, en = [], []
-    for p, k, tricks in places:
-        if p >= 4:
-            zh.append(f"底牌中的 {TOKEN[k]}")
-            en.append(f"{TOKEN[k]} in the Bottom line")
-            continue
-        played_zh = (f"第 {'、'.join(map(str, tricks))} 墩打出" if tricks else "未打出")
-        played_en = (f"played in trick{'s' if len(tricks) > 1 else ''} {', '.join(map(str, tricks))}" if tricks
-                     else "never played")
-        zh.append(f"{SEAT_NAMES_ZH[p]}的发牌行中的 {TOKEN[k]}（{played_zh}）")
-        en.append(f"{TOKEN[k]} in {SEAT_TOKENS[p]}'s deal line ({played_en})")
+    plays is judged.  ``stopped``: as :func:`copy_miscopied_somewhere`'s."""
+    zh, en = _places_words(places, stopped)
     short = sorted(set(lacking))
     short_zh = "、".join(f"{TOKEN[k]}" + (f"（少 {lacking.count(k)} 张）" if lacking.count(k) > 1 else "") for k in short)
     short_en = ", ".join(f"{TOKEN[k]}" + (f" ({lacking.count(k)} short)" if lacking.count(k) > 1 else "")

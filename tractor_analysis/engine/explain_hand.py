@@ -20,7 +20,7 @@ from .explain import Message
 from .scoring import (CUT_SHORT, EVERY_READING, FORFEIT_NOT_KNOWN, MATCH_END_NOT_KNOWN, MATCH_POINTS, NO_RESULT,
                       RECORD_CUT, STOPPED_NOT_KNOWN)
 from .verdicts import (BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, WITHHELD,
-                       Outcome)
+                       Outcome, Violation)
 
 
 def _pretty(cards: Sequence[int]) -> str:
@@ -422,12 +422,20 @@ def no_trick_recorded() -> Message:
             "not judged (not shown legal), and the hand has no result")
 
 
-def not_scored(codes: Sequence[str], tricks: Sequence | None = None, goes_on: bool = False) -> Message:
-    """Why a hand that is not a position has no outcome (``codes``: its violations' codes): cards
-    left after the last trick (``deal_mismatch``) — the deal and the plays do not agree —, no trick of
-    the hand in the record (``tricks``: the record's tricks of it, none with a play) while the record goes
-    on after it (``goes_on``: hands follow it), or the record ending before the hand does."""
-    if "deal_mismatch" in codes:
+def cards_left(violations: Sequence[Violation]) -> bool:
+    """Some seat holds cards after the last trick (a ``deal_mismatch`` of the hand naming them): the deal and the
+    plays do not agree.  A ``deal_mismatch`` of the deal alone — a line's count, the pack not whole, a copy too
+    many — names no cards left: of a record that stops early it is no reason the hand is not decided."""
+    return any(v.code == "deal_mismatch" and v.trick is None and v.played for v in violations)
+
+
+def not_scored(violations: Sequence[Violation], tricks: Sequence | None = None, goes_on: bool = False) -> Message:
+    """Why a hand that is not a position has no outcome (``violations``: its violations): cards left after
+    the last trick (:func:`cards_left`) — the deal and the plays do not agree —, no trick of the hand in the
+    record (``tricks``: the record's tricks of it, none with a play) while the record goes on after it
+    (``goes_on``: hands follow it), or the record ending before the hand does (whatever the deal's own
+    findings: a copy too many does not make a record that stops early one whose deal and plays disagree)."""
+    if cards_left(violations):
         return ("发牌与出牌不符（最后一墩后仍有剩牌，见 deal_mismatch）", "the deal and the plays do not agree "
                 "(cards left after the last trick: see deal_mismatch)")
     if goes_on and tricks is not None and not any(t.plays for t in tricks):

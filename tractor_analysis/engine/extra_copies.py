@@ -33,6 +33,7 @@ from typing import Callable, Sequence
 from ..records.cards import POINTS
 from ..records.model import Hand
 from . import explain_contradicted
+from .explain_hand import cards_left
 from .agreement import agree
 from .played_cards import Played, counts
 
@@ -261,13 +262,16 @@ def judge(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int
     if not what:
         return dataclasses.replace(result, **changes)
     held = sorted({(item[0], item[1]) for w in ways for item in w})
+    # a record that stops before the hand's end (no cards left after its last trick): a copy not played is not
+    # played in the tricks recorded, not never played
+    stopped = not result.complete and not cards_left(result.violations)
     if swaps or lacking:
         words = explain_contradicted.copy_for_card_lacking(_places(hand, held), lacking, result.rules.decks, swaps,
-                                                           what)
+                                                           what, stopped)
     elif set(held) <= unplayed:
-        words = explain_contradicted.copy_maybe_not_held(held, result.rules.decks, what)
+        words = explain_contradicted.copy_maybe_not_held(held, result.rules.decks, what, stopped)
     else:
-        words = explain_contradicted.copy_miscopied_somewhere(_places(hand, held), result.rules.decks, what)
+        words = explain_contradicted.copy_miscopied_somewhere(_places(hand, held), result.rules.decks, what, stopped)
     unknown = Unknown("deal", tuple(what), *words)
     return dataclasses.replace(result, **changes, unknowns=result.unknowns + (unknown,))
 
