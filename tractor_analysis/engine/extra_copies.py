@@ -51,7 +51,8 @@ def extra_copies(hand: Hand, result: HandResult) -> tuple[tuple[tuple[int, int, 
     ``(place, kind, copies)`` to take out of that place (a seat's line, or the bottom: :data:`BOTTOM`).  ``()``
     when the lines place no more copies of a card than the decks hold (every hand, at once).  Where the copies
     too many can all be among cards a non-dealer seat's line gives and it never plays, those seats' lines
-    (:func:`never_played`); else every place that gives a copy (:func:`every_place`)."""
+    (:func:`never_played`) — in a hand played out only: where the record stops early a copy not yet played is no
+    sign of the miscopied one —; else every place that gives a copy (:func:`every_place`)."""
     if hand.setup or hand.deal is None or not all(hand.deal) or result.dealer is None:
         return ()
     decks = result.rules.decks
@@ -63,6 +64,8 @@ def extra_copies(hand: Hand, result: HandResult) -> tuple[tuple[tuple[int, int, 
     short = [(k, decks - n) for k, n in enumerate(total) if n < decks]
     if short:               # a card the lines lack: the copy too many may be it, miscopied (with its play)
         return every_swap(hand, result, over, short, lines) or every_place(hand, over, lines)
+    if not result.complete and not cards_left(result.violations):   # the record stops early: a copy not played
+        return every_place(hand, over, lines)                         # in the tricks recorded is no evidence
     return never_played(hand, result, over, lines) or every_place(hand, over, lines)
 
 
