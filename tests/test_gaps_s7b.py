@@ -269,9 +269,12 @@ def test_friend_mode_a_way_that_reaches_the_forfeit_count_in_a_hand_the_record_s
     assert [_wrong_follows(h) for h in r.hands] == [1, 1, 0] and FRIEND.revoke_forfeit == 3
     # the match's count is 2, and 3 under one way of filling in hand 3's play — but the record stops inside
     # hand 3, whose penalties are due at its end, which it does not reach (docs/rules.md §10.1): they count
-    # for nothing, so nobody forfeited and the final levels are those hand 3 began at
+    # for nothing, so nobody forfeited; the final levels are not known: hand 3 void (the levels it began at) or
+    # played out, to results the tournament's penalties leave not known (docs/rules.md §8.5; before s18q: the
+    # levels hand 3 began at, the void reading alone)
     assert not [u for u in r.unknowns if "forfeit" in u.withheld]
-    assert r.forfeit_known and r.winner is None and None not in r.player_levels_final
+    assert r.forfeit_known and r.winner is None and None not in r.hands[2].player_levels_before
+    assert r.player_levels_final == (None,) * 4 and r.hands[2].finishes is None
     h = r.hands[2]
     assert "penalties_due" in {d.fact for d in h.derived}
     (u,) = [u for u in h.unknowns if u.tag == "play"]

@@ -252,8 +252,9 @@ def test_a_level_not_stated_is_said_to_be_derived():
 
 def test_a_hand_without_a_result_leaves_no_levels_after():
     """A hand cut short (its last three tricks not written) has no outcome: its levels after are
-    unknown (before: the levels it was played at), and the match, stopping inside it, ends at the
-    levels it was played at (§8.5)."""
+    unknown (before: the levels it was played at), and the match, stopping inside it, ends at levels not known:
+    the hand void (the levels it was played at) or played out, to results the tournament's penalties leave not
+    known (§8.5; before s18q: the levels it was played at)."""
     last = HANDS[5].rstrip("\n").split("\n")
     cut = "\n".join(line for line in last if not re.match(r"1[0-9]\. ", line)) + "\n"
     text = _record(1, 2, 3, 4) + cut
@@ -261,7 +262,8 @@ def test_a_hand_without_a_result_leaves_no_levels_after():
     h5 = m.hands[-1]
     assert h5.outcome is None and not h5.complete
     assert h5.levels_after == (None, None)
-    assert m.levels_final == (4, 3)               # the levels hand 5 was played at: the record ends in it
+    assert h5.levels_before == (4, 3) and h5.finishes is None
+    assert m.levels_final == (None, None) and m.levels_final_span == (None, None)     # (before s18q: 4 : 3)
     # (whether it was stopped there or played out the record does not say; the tournament's results of the tricks
     # not written are not known: not decided, docs/rules.md §8.5)
     assert decide_match(m) == (None, STOPPED_NOT_KNOWN)
@@ -327,7 +329,8 @@ def test_equal_levels_and_no_dealer_known_decide_nothing():
     first, last = m.hands
     assert first.outcome is not None and first.levels_after == (2, 2)
     assert last.dealer is None and last.outcome is None
-    assert m.levels_final == (2, 2)
+    # the hand void leaves 2 : 2, played out the results are not known: the final levels are not (§8.5, s18q)
+    assert last.levels_before == (2, 2) and m.levels_final == (None, None)
     assert decide_match(m) == (None, "deal not known")
 
 
@@ -345,7 +348,7 @@ def test_the_dataset_says_the_same_of_equal_levels_and_no_dealer_known(tmp_path)
     for results in (stats.match_results(load(str(tmp_path / "ds"))),
                     reference_results(load(str(tmp_path / "ds")))):
         (row,) = results.to_dict("records")
-        assert (row["level_ns"], row["level_ew"]) == (2, 2)
+        assert (row["level_ns"], row["level_ew"]) == (None, None)          # (not known: §8.5, s18q)
         assert row["winner"] is None and row["decided_by"] == "deal not known"
 
 
@@ -380,10 +383,15 @@ def test_a_hand_that_may_have_been_played_out_leaves_the_final_levels_unknown():
     assert decide_match(m) == (None, "forfeit not known")
 
 
-def test_a_record_that_stops_inside_its_last_hand_ends_at_the_levels_it_was_played_at():
+def test_a_record_that_stops_inside_its_last_hand_leaves_the_final_levels_to_its_readings():
     """The control: hand 2 cut after its fifth trick (no seat played a whole hand): the record stops
-    inside it, so the levels when it ends are the ones hand 2 began at."""
+    inside it — void, the levels hand 2 began at, or played out: the final levels are known only where every
+    reading gives the same, else bounded by them (§8.5; before s18q: the levels hand 2 began at)."""
     cut = re.split(r"(?m)^(?=6\. )", HANDS[2])[0]
     m = _replay(_record(1) + cut)
     assert m.hands[1].outcome is None and not m.hands[1].complete
-    assert m.levels_final == m.hands[1].levels_before == (2, 3)
+    assert m.hands[1].levels_before == (2, 3) and m.hands[1].finishes is None     # (tournament: not computed)
+    assert m.levels_final == (None, None) and m.levels_final_span == (None, None)
+    m = _replay((_record(1) + cut).replace('[Ruleset "tournament"]', '[Ruleset "standard"]'))
+    assert m.hands[1].levels_before == (2, 3) and m.hands[1].finishes
+    assert m.levels_final == (None, None) and m.levels_final_span == ((2, 4), (3, 5))

@@ -167,21 +167,25 @@ def test_a_take_back_in_the_hand_the_record_stops_inside_is_neither_lost_nor_cou
             + _cut(_hand(3, "N", "E", extra='[Level "8"]\n')))
     r = _replay(text)
     assert r.hands[2].outcome is None and r.hands[2].takeback_levels == (0, 1)
-    assert r.forfeit is None and r.forfeit_known and r.levels_final == (8, 4)
+    assert r.forfeit is None and r.forfeit_known and r.hands[2].levels_before == (8, 4)
+    # (its final levels: hand 3 void, 8 : 4, or played out to results the tournament's penalties leave not known —
+    # not known since s18q, docs/rules.md §8.5)
+    assert r.levels_final == (None, None)
     # (not decided since the eighteenth stop: hand 3 void or played out, docs/rules.md §8.5)
     assert (r.winner, r.decided_by) == (None, None) and decide_match(r) == (None, STOPPED_NOT_KNOWN)
     (d,) = [d for d in r.hands[2].derived if d.fact == "penalties_due"]
     assert d.value == "wrong_follows:0 takebacks:1"
     assert "the record stops inside this hand" in d.message_en and "记录在本局中途结束" in d.message_zh
     m = _match_json(tmp_path, text)
-    assert (m["forfeit"], m["winner"], m["levels_final"]) == (None, None, {"NS": "8", "EW": "4"})
+    assert (m["forfeit"], m["winner"], m["levels_final"]) == (None, None, {"NS": None, "EW": None})
 
 
 def test_a_take_back_whose_seat_is_not_known_in_that_hand_opens_nothing():
     text = _head() + _hand(1, "N", "E W") + _cut(_hand(2, "S", "?", extra='[Level "5"]\n'))
     r = _replay(text)
     # (no unknown of the forfeit; the winner is not decided since the eighteenth stop: hand 2 void or played out)
-    assert r.forfeit_known and [u.tag for u in r.unknowns] == ["Claim"] and r.levels_final == (5, 2)
+    assert r.forfeit_known and [u.tag for u in r.unknowns] == ["Claim"] and r.hands[1].levels_before == (5, 2)
+    assert r.levels_final == (None, None)       # (hand 2 void or played out: not known since s18q, §8.5)
 
 
 # --- property: what every reading gives, each reading gives -------------------------------------------------

@@ -30,7 +30,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
-from ..engine.scoring import decide_match
+from ..engine.scoring import decide_match, stops_void
 from ..engine.verdicts import MatchResult
 from ..records.model import Match
 from .schema import SCHEMAS
@@ -70,13 +70,16 @@ def _as_number(value):
     return value if n is None else str(n)
 
 
-def _hand_facts(hands: dict[str, list], n: int) -> dict:
+def _hand_facts(hands: dict[str, list], n: int, void: bool = False) -> dict:
     """What the standings read of the hands of a match whose ``n`` hands are the last rows of ``hands`` (columns
     of the ``hands`` table), by :class:`~.event_model.EventMatch` field: each hand's ``[Claim]`` by hand number
     (``claims``), the hand the record is known to end inside (its last, ``stopped``: ``ends_inside``), the hands whose
     result is derived from a record that stops before their end (``derived`` naming ``outcome``, with the claim
     it rests on where ``claim_matches`` is null: ``derived_results``) and the hand in which a side passed the
-    winning level (``match_over``: ``passed_in``).  A column a dataset written before it lacks gives nothing."""
+    winning level (``match_over``: ``passed_in``).  A column a dataset written before it lacks gives nothing.
+    ``void``: the match's ruleset says the hand its record stops inside does not count (``stopped_hand = void``
+    with ``decide_by_levels``, docs/rules.md §8.5): a result derived from the cards left in that hand counts for
+    nothing — not a derived result of the match's (its final levels are those the hand was played at)."""
     total = len(hands["hand_no"])
     numbered = [(j, int(hands["hand_no"][j])) for j in range(total - n, total) if hands["hand_no"][j] is not None]
     claim, stopped = hands.get("claim"), hands.get("stopped")
@@ -88,6 +91,8 @@ def _hand_facts(hands: dict[str, list], n: int) -> dict:
     results = tuple((h, None if claim is None or claim[j] is None or matches is None or matches[j] is not None
                      else int(claim[j]))
                     for j, h in numbered if derived is not None and derived[j] is not None and "outcome" in derived[j])
+    if void and inside:
+        results = tuple(r for r in results if r != (last[1], None))
     passed = [h for j, h in numbered if over is not None and over[j] is True]
     return {"claims": claims, "ends_inside": last[1] if inside else None, "derived_results": results,
             "passed_in": passed[0] if passed else None}
@@ -126,11 +131,12 @@ def _keys_of_match(match: Match, result: MatchResult) -> dict:
     row = {c: values[-1] for c, values in builder.cols["matches"].items()}
     hands = builder.cols["hands"]
     key, same = _keys(row, hands, len(result.hands))
+    void = result.stopped_at is not None and bool(result.hands) and stops_void(result.hands[0].rules)
     try:                    # the text ingest stores in ``records`` (rows.TableBuilder: printable(format_tgn))
         text = printable(format_tgn(match))
     except Exception:       # .tgn cannot hold it (Unwritable), or the writer fails: not known, and said so
         text = None
-    return {"key": key, "same": same, **_hand_facts(hands, len(result.hands)), "digest": _digest(text),
+    return {"key": key, "same": same, **_hand_facts(hands, len(result.hands), void), "digest": _digest(text),
             "body": body_digest(text)}
 
 
@@ -199,11 +205,33 @@ def _dataset_keys(ds, rows: dict[str, dict]) -> dict[str, dict]:
     for h in table.select(present).to_pylist():
         by_match.setdefault(h["match_id"], []).append(h)
     out = {}
+    void = _void_stops(table)
     for mid, row in rows.items():
         hands = by_match.get(mid, [])
         columns = {c: [h.get(c) for h in hands] for c in wanted}
         key, same = _keys(row, columns, len(hands))
-        out[mid] = {"key": key, "same": same, **_hand_facts(columns, len(hands))}
+        out[mid] = {"key": key, "same": same, **_hand_facts(columns, len(hands), mid in void)}
+    return out
+
+
+def _void_stops(table) -> set[str]:
+    """The matches of a dataset's ``hands`` table ``table`` whose ruleset says the hand the record stops inside does
+    not count (the ``rules`` of a hand the record stops inside: ``stopped_hand`` ``void`` with ``decide_by_levels``
+    on, docs/rules.md §8.5; :func:`_hand_facts`'s ``void``).  A dataset written before those columns: none."""
+    import json
+
+    if "stopped" not in table.column_names or "rules" not in table.column_names:
+        return set()
+    stopped = table.filter(table["stopped"].fill_null(False)).select(["match_id", "rules"])
+    out = set()
+    for mid, text in zip(stopped["match_id"].to_pylist(), stopped["rules"].to_pylist()):
+        try:
+            options = json.loads(text) if isinstance(text, str) else {}
+        except ValueError:
+            options = {}
+        if isinstance(options, dict) and options.get("stopped_hand") == "void" and options.get(
+                "decide_by_levels") == "on":
+            out.add(mid)
     return out
 
 

@@ -245,17 +245,22 @@ def _cut_short_note(m: EventMatch) -> str | None:
     levels that hand was played at, or, where its result is derived (:attr:`EventMatch.derived_results`, docs/rules.md
     §7.4), the levels after it, from its ``[Claim]`` or from the cards left.  A match that ended between two hands
     under the same rule is the rule working as written: no note (its result says how it was decided).  The winning
-    team's name is quoted (:func:`_winner`)."""
+    team's name is quoted (:func:`_winner`).  Where no ``[Claim]`` gives that hand its result and the final levels
+    are not known (``stopped_hand = open``: the hand void and played out differ), the readings are named instead
+    (:func:`_readings_note`); under ``stopped_hand = void`` a result from the cards left is not among
+    :attr:`EventMatch.derived_results` (``dataset.event``): the levels are those the hand was played at."""
     if m.decided_by not in _BY_LEVELS or m.winner is None or m.ends_inside is None:
         return None
     where, h = match_named(m), m.ends_inside
+    derived = dict(m.derived_results)
+    if None in m.levels and derived.get(h) is None:
+        return _readings_note(m)
     en, zh = match_decision_text(_winner(m), m.decided_by, m.forfeit_reasons)
     levels = " : ".join("?" if v is None else RANK_TOKENS.get(v, str(v)) for v in m.levels)
-    derived = dict(m.derived_results)
     if h not in derived:
         which_en, which_zh = f"the levels hand {h} was played at", f"即第 {h} 局所打的级数"
-        check_en, check_zh = (f"and any [Claim] of hand {h} (not used: the hand gave no result)",
-                              f"以及第 {h} 局的 [Claim]（如有；未用于判定：该局没有结果）")
+        check_en, check_zh = (f"and any [Claim] of hand {h} (not used: no result of the hand counts)",
+                              f"以及第 {h} 局的 [Claim]（如有；未用于判定：该局没有计入的结果）")
     elif derived[h] is not None:
         which_en = (f"the levels after hand {h}, whose result is derived from its [Claim] {derived[h]} "
                     f"(docs/rules.md §7.4)")
@@ -272,6 +277,47 @@ def _cut_short_note(m: EventMatch) -> str | None:
             f"the record is whole, {check_en} / {where}：记录在第 {h} 局中途结束，双方均未打过"
             f"获胜级别；按规则对中途结束比赛的判定（docs/rules.md §8.5）以记录结束时的级数（{levels}，南北 : 东西："
             f"{which_zh}）判定：{zh}；已计入：请核对比赛是否确在此处停止、记录是否完整，{check_zh}")
+
+
+def _level_range(level: int | None, span: tuple[int, int] | None) -> str:
+    """A side's final level as a note gives it: the level, else the lowest and highest the readings allow
+    (``5..6``), else ``?`` (not bounded)."""
+    if level is not None:
+        return RANK_TOKENS.get(level, str(level))
+    if span is None:
+        return "?"
+    return f"{RANK_TOKENS.get(span[0], str(span[0]))}..{RANK_TOKENS.get(span[1], str(span[1]))}"
+
+
+def _readings_note(m: EventMatch) -> str:
+    """:func:`_cut_short_note` of a match whose record ends inside its last hand, no result from a ``[Claim]``, under
+    a ruleset that does not say whether that hand counts (``stopped_hand = open``, docs/rules.md §8.5): its final
+    levels are not known — the hand void (the levels it was played at) and played out to each result the cards left
+    allow (one derived from them among them) differ —, and every reading gives the same winner: the note names the
+    readings and the range of final levels they give (:attr:`EventMatch.level_spans`), never the levels the hand was
+    played at as the final ones."""
+    where, h, team = match_named(m), m.ends_inside, _winner(m)
+    levels = " : ".join(_level_range(v, s) for v, s in zip(m.levels, m.level_spans))
+    by_deal = m.decided_by == "holding the deal"
+    how_en = "holding the deal at equal levels" if by_deal else "the higher level"
+    how_zh = "级数相同而坐庄" if by_deal else "级数较高"
+    if dict(m.derived_results).get(h, 0) is None:        # (a result derived from the cards left: one reading)
+        one_en = ", among them the result derived from them (docs/rules.md §7.4)"
+        one_zh = "，其中包括由余牌推出的结果（docs/rules.md §7.4）"
+    else:
+        one_en = one_zh = ""
+    return (f"{where}: the record ends inside hand {h}, before a side passed the winning level, and no [Claim] gives "
+            f"that hand a result; decided by the ruleset's rule for a match cut short (docs/rules.md §8.5) under "
+            f"every reading of that hand — whether hand {h} counts or is played out: void (stopped there, the levels "
+            f"it was played at) or played out to each result the cards left allow{one_en}; the final levels are not "
+            f"known (N–S : E–W {levels} under those readings), and every reading gives {team} {how_en}: {team} won "
+            f"the match; counted: check that the match was stopped there, that the record is whole, and any [Claim] "
+            f"of hand {h} (none gives it a result) / {where}：记录在第 {h} 局中途结束，双方均未打过获胜级别，"
+            f"该局没有 [Claim] 给出的结果；按规则对中途结束比赛的判定（docs/rules.md §8.5），就该局的每种读法判定——"
+            f"第 {h} 局按中止计还是按打完计：中止（不计结果，以该局所打的级数）或打完（余下的牌可能给出的每种结果"
+            f"{one_zh}）；终局级数未知（各读法下南北 : 东西 {levels}），而每种读法下 {team} 方均{how_zh}：{team} "
+            f"方获胜；已计入：请核对比赛是否确在此处停止、记录是否完整，以及第 {h} 局的 [Claim]"
+            f"（如有；均未给出该局结果）")
 
 
 def _passed_on_derived(matches: Sequence[EventMatch]) -> list[str]:

@@ -190,6 +190,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     tail_copies = (final_copies(match.hands, handed_on, reading, rules.friend, places, next_reading)
                    if final is None and places is not None else None)
     tail_ends: tuple[ReadingEnd, ...] = ()
+    copied_end = tail_copies is not None
     if tail_copies is not None:     # the record ends with a hand written more than once: every copy's end
         (levels, spans, *_), tail_copies = tail_copies[0].fields(), tail_copies[1]
         if tail_copies is not None and tail_copies.readings:      # they differ: each copy going on is one end
@@ -206,11 +207,18 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         levels, spans = final, final_spans
         problems = (hand_violation("after_match_end", None, _after_words(after, end, passed_in, match.hands)),)
     unknowns = end.unknowns + ((final_unknown(tail_copies),) if tail_copies is not None else ())
-    if (not problems and not end.forfeit_at and not end.ended_at and not end.levels_open
-            and _stopped_at(match.hands, results) is not None and stops_void(rules)):
-        # [Rule:stopped_hand "void"]: the hand the record stops inside does not count, nor a result the cards left
-        # give it — the match ends at the levels that hand was played at (docs/rules.md §8.5)
-        levels, spans = results[-1].player_levels_before, None
+    if (not problems and not end.forfeit_at and not end.ended_at and not end.levels_open and passed_in is None
+            and _stopped_at(match.hands, results) is not None):
+        if stops_void(rules):
+            # [Rule:stopped_hand "void"]: the hand the record stops inside does not count, nor a result the cards
+            # left give it — the match ends at the levels that hand was played at (docs/rules.md §8.5)
+            levels, spans = results[-1].player_levels_before, None
+        else:
+            # not stated whether that hand was stopped there (void) or played out: the final levels are known only
+            # where every reading gives the same, else bounded by them (docs/rules.md §8.5)
+            levels, spans = _stop_levels(results[-1], carried_in[-1])
+            if copied_end:      # copies of that hand, each with readings of its own not followed here: no bound
+                levels, spans = (None,) * 4, None
     # the readings that go on to the record's end (no forfeit, no pass) end it at these levels
     going_on = ((levels[0], levels[1]), _team_spans(rules, levels, spans))
     if end.levels_open:
@@ -274,6 +282,36 @@ def _stopped_at(hands: Sequence[Hand], results: Sequence[HandResult]) -> int | N
         return None
     last = results[-1]
     return None if last.scored_by_claim or not record_stops_inside(hands[-1], last) else len(results) - 1
+
+
+def _stop_levels(last: HandResult, carried: Carry | None) -> tuple[tuple[int | None, ...], tuple | None]:
+    """The final levels per player, and their spans, of a match whose record stops inside its last hand ``last``
+    with no result from its ``[Claim]`` (:attr:`MatchResult.stopped_at`) where the ruleset does not say that hand is
+    void (``stopped_hand = open``, or no ``decide_by_levels``): every reading — the hand void (the levels it was
+    played at; a level not known there, the span carried into it, ``carried``) and played out to each result the
+    cards left allow (:attr:`HandResult.finishes`, the one result derived from them among them) — giving a player
+    the same level, that level; else ``None``, with the lowest and highest the readings give where each gives one
+    (none where the results the cards left allow are not known: not bounded).  Never the void reading alone
+    (docs/rules.md §8.5)."""
+    carried_spans = carried.spans if carried is not None and carried.spans is not None else (None,) * 4
+    readings = [tuple((lv, lv) if lv is not None else carried_spans[s]
+                      for s, lv in enumerate(last.player_levels_before))]
+    if last.finishes is None:
+        readings.append((None,) * 4)        # played out: to results not known
+    else:
+        readings += [tuple((lv, lv) if lv is not None else None for lv in after) for _, after in last.finishes]
+    levels: list[int | None] = []
+    spans: list[tuple[int, int] | None] = []
+    for s in range(4):
+        ranges = [r[s] for r in readings]
+        if None in ranges:
+            levels.append(None)
+            spans.append(None)
+            continue
+        low, high = min(lo for lo, _ in ranges), max(hi for _, hi in ranges)
+        levels.append(low if low == high else None)
+        spans.append(None if low == high else (low, high))
+    return tuple(levels), (tuple(spans) if any(spans) else None)
 
 
 def _stopped_words(result: MatchResult, team: int | None) -> MatchResult:

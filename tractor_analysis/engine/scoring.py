@@ -480,9 +480,11 @@ def reading_decisions(result, facts: MatchFacts | None = None) -> tuple[tuple[in
             out.append((1 - TEAMS.index(end.forfeit), "forfeit"))
         elif end.hands:
             out.append((end.passed, passed_text(facts.win_level)))
-        elif facts.stopped is not None and (end.levels != facts.levels or end.holder is not None):
+        elif facts.stopped is not None and (end.holder is not None or end.levels not in (
+                facts.levels, facts.stop_readings[0].levels if facts.stop_readings else facts.levels)):
             # the record stops inside its last hand, and this reading's own levels or holder are not the ones that
-            # hand's readings start from (a copy of it): how it may have ended is not followed there — no guess
+            # hand's readings start from (the hand void) nor the match's final levels under them (a copy of it): how
+            # it may have ended is not followed there — no guess
             out.append((None, STOPPED_NOT_KNOWN))
         else:
             holder = end.holder if end.holder is not None else facts.holder     # (None: the last hand's)
