@@ -157,3 +157,24 @@ def test_check_and_the_standings_from_records_and_from_a_dataset_agree_under_voi
     for source in (str(rec), str(tmp_path / "ds")):
         out = run_cli("standings", source, "--format", "json")
         assert sum(row["won"] for row in json.loads(out.stdout)) == 2, source
+
+
+def test_the_option_at_its_default_leaves_a_records_digest_as_it_was_and_void_changes_it():
+    # a record ingested again after the option was added keeps its content digest (still the same match); a record
+    # judged under "void" is judged otherwise, so its digest differs
+    import dataclasses
+    import json
+
+    from tractor_analysis.dataset import rows
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records.rulesets import StoppedHand
+    from tractor_analysis.simulate import simulate_match
+
+    match = simulate_match(3, 0, preset="standard")
+    result = replay_match(match)
+    rules = result.hands[0].rules
+    options = {k: v for k, v in rules.options().items() if k != "stopped_hand"}
+    assert rows._digest_rules(rules) == json.dumps(options, sort_keys=True, ensure_ascii=False)
+    void = dataclasses.replace(rules, stopped_hand=StoppedHand.VOID)
+    assert "stopped_hand" in rows._digest_rules(void) and rows._digest_rules(void) == rows._rules_json(void)
+    assert '"stopped_hand": "open"' in rows._rules_json(rules)        # the rules column keeps every option
