@@ -15,7 +15,7 @@ from tractor_analysis.engine.explain_stopped import legal_so_far
 from tractor_analysis.engine.outcome import REVOKE_CODES, gain_words
 from tractor_analysis.engine.scoring import FORFEIT_NOT_KNOWN, NO_RESULT, decide_match
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
-from tractor_analysis.reports.ruling_played import derived_in_place     # (light: engine types only)
+from tractor_analysis.engine.derived_in_place import derived_in_place
 
 from .check_json import hand_side_penalties, score_sheet_hand
 # record_text lives in .common (every command's terminal lines use it); check takes it from here too

@@ -29,7 +29,7 @@ from .card_display import (display_groups, display_order, held_in_display_order,
                            trump_label)
 from .bidi import isolate
 from .hands_known import ends_hand, hand_sources
-from .ruling_played import play_fact
+from tractor_analysis.engine.derived_in_place import play_fact
 
 TEAM_NAMES = ("N–S", "E–W")
 LEAD_KIND_ZH = {"single": "单张", "pair": "对子", "triple": "三同张", "tractor": "拖拉机", "titanic": "泰坦尼克",

@@ -42,7 +42,7 @@ from .hand_page import (TEAM_NAMES as TEAM_EN, HandView, ScoreLine, TrickView, V
                         violation_view)
 from .hands_known import DEAL, PLAYS, hand_sources
 from .ruling_fit import fit_level
-from .ruling_played import derived_in_place
+from tractor_analysis.engine.derived_in_place import derived_in_place
 from .ruling_throw import THROW_CODES, RequiredView, required_view
 
 MISCOUNT_CODES = frozenset({"wrong_count", "not_in_hand", "deal_mismatch", "bad_bury"})
@@ -93,7 +93,7 @@ class RulingPage:
     """Who signs beside the referee (:func:`signers`): the teams, or friend mode's sides, or its seats."""
     played_derived: tuple[Card, ...] | None = None
     """The play the engine derived in place of the one the record writes (a play the decks prove miscopied:
-    :func:`~.ruling_played.derived_in_place`): what was played; the violation's ``played`` is then the play
+    :func:`~tractor_analysis.engine.derived_in_place.derived_in_place`): what was played; the violation's ``played`` is then the play
     as written.  ``None``: the violation's play is the record's (or :attr:`derived_play`'s, one left out)."""
 
 

@@ -1,5 +1,5 @@
 """A fault of a play the decks prove miscopied: the ruling page and ``tractor check`` say what was played and what
-was written (docs/rules.md §1.6; engine/deal_lines.py, reports/ruling_played.py).
+was written (docs/rules.md §1.6; engine/deal_lines.py, engine/derived_in_place.py).
 
 tests/test_readings_agree_s18d.py's PAIR (the sample's first hand): ``2. … N: DA DA`` where N's line gives one ♦A
 and the decks' other ♦A is S's, which S plays; the engine derives N's play ``2: N DJ DA`` and judges N's
@@ -21,7 +21,7 @@ from test_readings_agree_s18d import HAND_1, PAIR, _changed
 from tractor_analysis.cli.main import main
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
-from tractor_analysis.reports.ruling_played import derived_in_place
+from tractor_analysis.engine.derived_in_place import derived_in_place
 
 N = 0
 AS_WRITTEN = _changed(_changed(HAND_1, "2. W: DK", "2. W: DK DK, N: DJ DA, E: D10 D4, S: D4 D3"),

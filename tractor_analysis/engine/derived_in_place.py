@@ -6,12 +6,12 @@ and the engine judges the hand on that play (``HandResult.derived_plays``, with 
 :class:`~tractor_analysis.engine.verdicts.Derived` fact saying from what).  A fault of that play keeps the
 cards as written in :attr:`~tractor_analysis.engine.verdicts.Violation.played` (``check --json``'s
 ``played``): what was played is the derived play, and the ruling page and ``tractor check`` say so
-(:func:`derived_in_place`).  Light: ``tractor check`` imports it.
+(:func:`derived_in_place`).  (The engine's: ``tractor check`` and the report pages read it.)
 """
 from __future__ import annotations
 
-from tractor_analysis.engine.verdicts import Derived, HandResult, Violation
-from tractor_analysis.records.cards import SEAT_TOKENS, Card
+from .verdicts import Derived, HandResult, Violation
+from ..records.cards import SEAT_TOKENS, Card
 
 
 def play_fact(result: HandResult, number: int, seat: int) -> Derived | None:
