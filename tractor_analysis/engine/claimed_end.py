@@ -130,6 +130,20 @@ def claimed_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Se
     return Derived("outcome", f"[Claim] {claim}", CLAIM_SOURCE, *explain_stopped.outcome_from_claim(claim, last))
 
 
+def _totals(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,
+            defenders: frozenset[int], taken: int, buried: Sequence[int] | None) -> frozenset[int] | None:
+    """The attackers' totals a full hand whose record stops between two tricks may end with (the one total of a
+    forced last trick), where the rules make its result rest on the total alone (:func:`total_decides`) and the
+    cards left prove them (:func:`_reach`); else ``None``.  Its arguments as :func:`claimed_end`'s."""
+    if not total_decides(rules):
+        return None
+    reach = _reach(hand, rules, ctx, hands, last_winner, defenders, taken, buried)
+    if reach is None:
+        return None
+    totals, exact = reach
+    return frozenset((exact,)) if exact is not None else frozenset(totals)
+
+
 def bounded_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,
                 defenders: frozenset[int], taken: int, buried: Sequence[int] | None = None) -> tuple[Derived, int] | None:
     """A full hand whose record stops between two tricks and whose result is the same whatever the tricks not
@@ -137,14 +151,9 @@ def bounded_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Se
     where the last trick is forced) gives one outcome of the score table — derived (``outcome``, from the cards
     left), with a total in that range for the score table; ``None`` otherwise (its arguments as
     :func:`claimed_end`'s; the rules must make the result rest on the total alone)."""
-    if not total_decides(rules):
+    totals = _totals(hand, rules, ctx, hands, last_winner, defenders, taken, buried)
+    if totals is None:
         return None
-    reach = _reach(hand, rules, ctx, hands, last_winner, defenders, taken, buried)
-    if reach is None:
-        return None
-    totals, exact = reach
-    if exact is not None:
-        totals = frozenset((exact,))
     results = {level_change(rules, total) for total in totals}
     if len(results) != 1:
         return None
@@ -163,14 +172,9 @@ def finish_totals(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[
     the cards left prove nothing (:func:`_reach`) or the rules do not make the result rest on the total alone
     (:func:`total_decides`: a penalty, a level lost or a 多少牌 in the tricks not recorded could decide it).  Its
     arguments as :func:`claimed_end`'s."""
-    if not total_decides(rules):
+    totals = _totals(hand, rules, ctx, hands, last_winner, defenders, taken, buried)
+    if totals is None:
         return None
-    reach = _reach(hand, rules, ctx, hands, last_winner, defenders, taken, buried)
-    if reach is None:
-        return None
-    totals, exact = reach
-    if exact is not None:
-        totals = frozenset((exact,))
     least: dict[tuple[str, int], int] = {}
     for total in sorted(totals):
         least.setdefault(level_change(rules, total), total)
