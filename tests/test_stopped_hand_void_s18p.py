@@ -93,15 +93,26 @@ def test_a_claim_giving_the_stopped_hands_result_still_counts_under_void():
     assert (r.winner, r.decided_by) == (1, "levels") and not r.derived and not r.unknowns
 
 
-def test_a_pass_derived_from_the_cards_left_in_the_void_hand_does_not_count():
-    for rules, passed in (((), 1), ((VOID,), None)):
+def test_a_pass_derived_from_the_cards_left_in_the_stopped_hand_is_one_reading_never_outright():
+    # void: the hand counts nothing; open: a pass the cards left give is the played-out reading and the hand void is
+    # another — the pass does not decide the match by itself (docs/rules.md §8.5)
+    from tractor_analysis.engine.scoring import STOPPED_NOT_KNOWN, StopReading, decide
+
+    for rules in ((), (VOID,)):
         m = _cut(TESTER[0], TESTER[1], TESTER[2] + 1)
         r = replay_match(dataclasses.replace(m, rules=tuple(m.rules) + rules))
         last = r.hands[-1]
         assert last.scored_by_bounds and last.outcome is not None
         # (the same hand read as a derived result that passes the winning level)
         passing = dataclasses.replace(last, outcome=dataclasses.replace(last.outcome, match_over=True, team=1))
-        assert match_facts(dataclasses.replace(r, hands=r.hands[:-1] + (passing,))).passed == passed
+        facts = match_facts(dataclasses.replace(r, hands=r.hands[:-1] + (passing,)))
+        assert facts.passed is None and facts.stopped is not None
+    # the readings: N–S ahead with the hand void, E–W passing in the finish — not decided; both E–W — E–W
+    open_ = dataclasses.replace(facts, stopped_void=False, finishes_known=True, stop_readings=(
+        StopReading((5, 3), 0), StopReading((5, 3), 1, passed=1)))
+    assert decide(open_) == (None, STOPPED_NOT_KNOWN)
+    agree = dataclasses.replace(open_, stop_readings=(StopReading((3, 5), 1), StopReading((3, 5), 1, passed=1)))
+    assert decide(agree)[0] == 1
 
 
 def _write(folder, name: str, match) -> None:

@@ -132,11 +132,16 @@ def test_a_match_won_by_passing_the_winning_level_on_a_result_from_the_claim_has
 
 
 def test_a_match_won_by_passing_the_winning_level_on_a_result_from_the_cards_left_has_a_note(tmp_path):
+    # no [Claim]: the pass the cards left give is one reading (the hand played out), the hand void another (2 : 2,
+    # E–W holding the deal) — both give E–W, so E–W win under every reading, and the note names the readings
+    # (docs/rules.md §8.5; before s18 the pass decided outright)
     for dataset in (False, True):
         notes = _standings_notes(tmp_path / str(dataset), PASSED.replace('[Claim "60"]\n', "", 1), dataset)
-        (en, zh), = [n for n in notes if "passed 2 in hand 1" in n[0]]
-        assert "derived from the cards left" in en and "[Claim]" not in en + zh
-        assert "由余下的牌" in zh and "请核对第 1 局是否确在此处停止" in zh
+        (en, zh), = [n for n in notes if "under every reading of that hand" in n[0]]
+        assert "whether hand 1 counts or is played out" in en and "among them the result derived from them" in en
+        assert "the final levels are N–S : E–W 2 : 2 under every reading" in en
+        assert "each its own way: the levels, or a pass of the winning level" in en
+        assert "按中止计还是按打完计" in zh and "方式各异" in zh and "各读法下终局级数均为南北 : 东西 2 : 2" in zh
 
 
 def _round5(claim: str | None, after: int = 1) -> str:

@@ -14,6 +14,7 @@ from collections import defaultdict
 from typing import Iterable, Sequence
 
 from ..engine.explain_hand import match_decision_text
+from ..engine.scoring import EVERY_READING
 from ..engine.verdicts import BOTH_FORFEIT
 from ..records.cards import RANK_TOKENS
 from .awards import Award, award_notes
@@ -249,11 +250,11 @@ def _cut_short_note(m: EventMatch) -> str | None:
     are not known (``stopped_hand = open``: the hand void and played out differ), the readings are named instead
     (:func:`_readings_note`); under ``stopped_hand = void`` a result from the cards left is not among
     :attr:`EventMatch.derived_results` (``dataset.event``): the levels are those the hand was played at."""
-    if m.decided_by not in _BY_LEVELS or m.winner is None or m.ends_inside is None:
+    if m.decided_by not in (*_BY_LEVELS, EVERY_READING) or m.winner is None or m.ends_inside is None:
         return None
     where, h = match_named(m), m.ends_inside
     derived = dict(m.derived_results)
-    if None in m.levels and derived.get(h) is None:
+    if m.decided_by == EVERY_READING or (None in m.levels and derived.get(h) is None):
         return _readings_note(m)
     en, zh = match_decision_text(_winner(m), m.decided_by, m.forfeit_reasons)
     levels = " : ".join("?" if v is None else RANK_TOKENS.get(v, str(v)) for v in m.levels)
@@ -301,6 +302,13 @@ def _readings_note(m: EventMatch) -> str:
     by_deal = m.decided_by == "holding the deal"
     how_en = "holding the deal at equal levels" if by_deal else "the higher level"
     how_zh = "级数相同而坐庄" if by_deal else "级数较高"
+    if m.decided_by == EVERY_READING:       # (the readings win it in different ways: a pass in a finish, the levels)
+        how_en, how_zh = "the match (each its own way: the levels, or a pass of the winning level)", "胜（方式各异：以级数，或打过获胜级别）"
+    if None in m.levels:
+        final_en = f"the final levels are not known (N–S : E–W {levels} under those readings)"
+        final_zh = f"终局级数未知（各读法下南北 : 东西 {levels}）"
+    else:
+        final_en, final_zh = f"the final levels are N–S : E–W {levels} under every reading", f"各读法下终局级数均为南北 : 东西 {levels}"
     if dict(m.derived_results).get(h, 0) is None:        # (a result derived from the cards left: one reading)
         one_en = ", among them the result derived from them (docs/rules.md §7.4)"
         one_zh = "，其中包括由余牌推出的结果（docs/rules.md §7.4）"
@@ -309,13 +317,13 @@ def _readings_note(m: EventMatch) -> str:
     return (f"{where}: the record ends inside hand {h}, before a side passed the winning level, and no [Claim] gives "
             f"that hand a result; decided by the ruleset's rule for a match cut short (docs/rules.md §8.5) under "
             f"every reading of that hand — whether hand {h} counts or is played out: void (stopped there, the levels "
-            f"it was played at) or played out to each result the cards left allow{one_en}; the final levels are not "
-            f"known (N–S : E–W {levels} under those readings), and every reading gives {team} {how_en}: {team} won "
+            f"it was played at) or played out to each result the cards left allow{one_en}; {final_en}, and every "
+            f"reading gives {team} {how_en}: {team} won "
             f"the match; counted: check that the match was stopped there, that the record is whole, and any [Claim] "
             f"of hand {h} (none gives it a result) / {where}：记录在第 {h} 局中途结束，双方均未打过获胜级别，"
             f"该局没有 [Claim] 给出的结果；按规则对中途结束比赛的判定（docs/rules.md §8.5），就该局的每种读法判定——"
             f"第 {h} 局按中止计还是按打完计：中止（不计结果，以该局所打的级数）或打完（余下的牌可能给出的每种结果"
-            f"{one_zh}）；终局级数未知（各读法下南北 : 东西 {levels}），而每种读法下 {team} 方均{how_zh}：{team} "
+            f"{one_zh}）；{final_zh}，而每种读法下 {team} 方均{how_zh}：{team} "
             f"方获胜；已计入：请核对比赛是否确在此处停止、记录是否完整，以及第 {h} 局的 [Claim]"
             f"（如有；均未给出该局结果）")
 

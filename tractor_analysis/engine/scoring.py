@@ -389,7 +389,9 @@ def match_facts(result) -> MatchFacts:
     hands = result.hands
     rules = hands[0].rules if hands else None
     stop = _stopped_facts(result, rules)
-    counted = hands[:-1] if stop.get("stopped_void") else hands     # (void: the stopped last hand counts nothing)
+    # the stopped last hand (no result from its [Claim]) passes the winning level in one reading at most — played out
+    # to a result the cards left allow (its stop reading) —, never outright: void, it counts nothing (§8.5)
+    counted = hands[:-1] if stop else hands
     passed = next((h.outcome.team for h in counted if h.outcome is not None and h.outcome.match_over), None)
     last = hands[-1] if hands else None
     outcome = last.outcome if last is not None else None
