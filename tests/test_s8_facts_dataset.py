@@ -181,17 +181,17 @@ def test_a_true_copy_keeps_the_key(seed):
 def test_a_row_without_content_digest_keeps_the_key_it_was_stored_with():
     """A dataset written before ``content_digest``: its key, computed again from its rows (the standings
     do), is the key the old formula gave (the same fields, no digest)."""
-    from tractor_analysis.dataset.rows import _MATCH_POS, _SAME_HAND, match_key
+    from tractor_analysis.dataset.match_identity import MATCH_POS, SAME_HAND, match_key
     from tractor_analysis.dataset.schema import SCHEMAS
 
     t = tables([simulate_match(3, 0, max_hands=2)])
     r = t["matches"].to_pylist()[0]
-    hands = {c: t["hands"][c].to_pylist() for c in _SAME_HAND}
+    hands = {c: t["hands"][c].to_pylist() for c in SAME_HAND}
     old = [None if c == "content_digest" else r[c] for c in (f.name for f in SCHEMAS["matches"])]
-    parts = ["~" if old[i] is None else str(old[i]) for i in _MATCH_POS]
+    parts = ["~" if old[i] is None else str(old[i]) for i in MATCH_POS]
     for j in range(len(hands["hand_no"])):
         parts.append("\x1e")
-        parts.extend("~" if hands[c][j] is None else str(hands[c][j]) for c in _SAME_HAND)
+        parts.extend("~" if hands[c][j] is None else str(hands[c][j]) for c in SAME_HAND)
     expected = hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
     assert match_key(tuple(old), hands, len(hands["hand_no"])) == expected
     assert match_key(tuple(r[f.name] for f in SCHEMAS["matches"]), hands, len(hands["hand_no"])) == r["match_key"]

@@ -176,7 +176,7 @@ def test_the_option_at_its_default_leaves_a_records_digest_as_it_was_and_void_ch
     import dataclasses
     import json
 
-    from tractor_analysis.dataset import rows
+    from tractor_analysis.dataset import match_identity as ident
     from tractor_analysis.engine.replay import replay_match
     from tractor_analysis.records.rulesets import StoppedHand
     from tractor_analysis.simulate import simulate_match
@@ -185,7 +185,7 @@ def test_the_option_at_its_default_leaves_a_records_digest_as_it_was_and_void_ch
     result = replay_match(match)
     rules = result.hands[0].rules
     options = {k: v for k, v in rules.options().items() if k != "stopped_hand"}
-    assert rows._digest_rules(rules) == json.dumps(options, sort_keys=True, ensure_ascii=False)
+    assert ident.digest_rules(rules) == json.dumps(options, sort_keys=True, ensure_ascii=False)
     void = dataclasses.replace(rules, stopped_hand=StoppedHand.VOID)
-    assert "stopped_hand" in rows._digest_rules(void) and rows._digest_rules(void) == rows._rules_json(void)
-    assert '"stopped_hand": "open"' in rows._rules_json(rules)        # the rules column keeps every option
+    assert "stopped_hand" in ident.digest_rules(void) and ident.digest_rules(void) == ident.rules_json(void)
+    assert '"stopped_hand": "open"' in ident.rules_json(rules)        # the rules column keeps every option

@@ -173,7 +173,7 @@ def test_simulated_hands_with_the_last_play_unreadable_judge_as_the_whole_record
 
 def test_the_digest_of_a_hand_without_unread_plays_is_unchanged_and_one_with_them_differs(whole):
     # (DIGEST is the sample's first hand's before the field was added: every other digest stays as it was)
-    from tractor_analysis.dataset.rows import content_digest
+    from tractor_analysis.dataset.match_identity import content_digest
     match, _, _ = _judged(whole)
     result = replay_match(match)
     again = dataclasses.replace(match, hands=(dataclasses.replace(match.hands[0], plays_unread=((16, 2, 3),)),))

@@ -6,7 +6,7 @@ Both ways decide a match alike: ``engine.scoring.decide_match`` for a replayed r
 check that a record and its dataset give the same values.
 
 Both ways also give each match the key ``tractor ingest`` recognises a match recorded twice by
-(``rows.match_key``, from the rows ingest writes: the match's tags, players, starting levels,
+(``match_identity.match_key``, from the rows ingest writes: the match's tags, players, starting levels,
 ruleset and every hand), the same key without ``[Site]`` and ``[Date]`` and with ``[Event]`` read
 letter case and spacing aside (a re-typed copy: the same event, round, table, players and hands
 cannot be two matches), and a dataset's match the copy ingest marked it a copy of
@@ -48,11 +48,11 @@ _RETYPED = ("site", "date")
 
 def _keys(row: dict, hands: dict[str, list], n: int) -> tuple[str, str]:
     """``(match_key, same)`` of a ``matches`` row (a dict by column) whose ``n`` hands are the last
-    rows of ``hands`` (columns of the ``hands`` table): ingest's own ``rows.match_key``, and the
+    rows of ``hands`` (columns of the ``hands`` table): ingest's own ``match_identity.match_key``, and the
     same with ``[Site]`` and ``[Date]`` left out, ``[Event]`` folded (:func:`~.event_model.folded_name`:
     letter case and spacing aside) and ``[Round]`` and ``[Table]`` compared as the numbers the tool reads
     them as (:func:`_as_number`: ``"02"`` is round 2) — :attr:`EventMatch.same`."""
-    from .rows import match_key
+    from .match_identity import match_key
 
     event = row.get("event")
     folded = {**row, "event": folded_name(event) if isinstance(event, str) else event,
@@ -196,10 +196,10 @@ def _dataset_keys(ds, rows: dict[str, dict]) -> dict[str, dict]:
     its claims and the hand it ends inside (:func:`_hand_facts`), by :class:`~.event_model.EventMatch`
     field."""
     from .reading import read_table
-    from .rows import _SAME_HAND       # the hand columns rows.match_key reads
+    from .match_identity import SAME_HAND       # the hand columns match_key reads
 
     table = read_table(ds, "hands")
-    wanted = (*_SAME_HAND, "claim", "stopped", "derived", "claim_matches", "match_over")
+    wanted = (*SAME_HAND, "claim", "stopped", "derived", "claim_matches", "match_over")
     present = [c for c in ("match_id", *wanted) if c in table.column_names]
     by_match: dict[str, list[dict]] = {}
     for h in table.select(present).to_pylist():

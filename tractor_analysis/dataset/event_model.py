@@ -46,7 +46,7 @@ class EventMatch:
     source: str = field(default="", compare=False)
     """Where the match came from (a file, a dataset's match id), for notes."""
     key: str | None = field(default=None, compare=False)
-    """``tractor ingest``'s ``match_key`` (``dataset.rows.match_key``): two records of one match
+    """``tractor ingest``'s ``match_key`` (``dataset.match_identity.match_key``): two records of one match
     share it; ``None`` when not worked out (each match then counts)."""
     same: str | None = field(default=None, compare=False)
     """The same key with ``[Site]`` and ``[Date]`` left out, ``[Event]`` compared as

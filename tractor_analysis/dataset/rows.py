@@ -4,9 +4,7 @@ from __future__ import annotations
 
 
 import functools
-import hashlib
 import json
-import marshal
 import os
 import time
 from typing import Iterable
@@ -21,13 +19,13 @@ from ..records.model import Hand, Match
 from ..records.tgn_writer import Unwritable, format_tgn
 from ..engine.replay import record_pairs, record_stops_inside
 from ..engine.scoring import decide_match
-from ..records.rulesets import RuleSet
 from ..engine.unfinished import taken_by_attackers
 from ..engine.verdicts import HandResult, MatchResult, Violation
 from .analysis import (VIEW_NULLS, analyses_of, analysis_basis, by_play, derived_by_play, derived_views, play_values,
                        view_values, views_by_play, views_of)
 from .arrow_columns import column, constant
 from .hand_values import hand_values
+from .match_identity import content_digest, match_key, rules_json
 from .schema import SCHEMAS, TABLES, printable
 
 # --- rows -----------------------------------------------------------------------
@@ -56,37 +54,6 @@ def _defender_seats(dealer: int | None, defenders: frozenset[int]) -> list[str] 
         return None
     first = dealer if dealer is not None else 0
     return [SEAT_TOKENS[(first + i) & 3] for i in range(4) if (first + i) & 3 in defenders]
-
-
-def _rules_json(rules: RuleSet) -> str:
-    """The ``rules`` column's JSON of a ruleset, kept by identity (a hand's ruleset is its match's
-    object: hashing a RuleSet, dozens of enum fields, cost more than the row it is for)."""
-    hit = _RULES_JSON.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    text = json.dumps(rules.options(), sort_keys=True, ensure_ascii=False)
-    if len(_RULES_JSON) >= 256:
-        _RULES_JSON.clear()
-    _RULES_JSON[id(rules)] = (rules, text)      # the ruleset kept alive: its id is not reused
-    return text
-
-
-_RULES_JSON: dict[int, tuple[RuleSet, str]] = {}
-
-DIGEST_QUIET = {"stopped_hand": "open"}
-"""Options added after datasets were written, left out of :func:`content_digest` at these values (their defaults,
-which judge as before the option existed): a record ingested again keeps the digest it had, so it is still the
-same match (docs/standings.md); the ``rules`` column keeps every option."""
-
-
-def _digest_rules(rules: RuleSet) -> str:
-    """The ruleset as :func:`content_digest` reads it: the ``rules`` column's JSON less :data:`DIGEST_QUIET`'s
-    options at their quiet values."""
-    options = rules.options()
-    if all(options.get(k, v) == v for k, v in DIGEST_QUIET.items()):
-        options = {k: v for k, v in options.items() if k not in DIGEST_QUIET}
-        return json.dumps(options, sort_keys=True, ensure_ascii=False)
-    return _rules_json(rules)
 
 
 class TableBuilder:
@@ -275,7 +242,7 @@ class TableBuilder:
             return len(hr.play_violations)
         self._row("hands", (
             mid, n, _seat(hr.dealer), _team(defenders), _team(attackers), hr.level,
-            trump_token(hr.trump) if hr.trump_known else None, hr.rules.name, hr.rules.decks, _rules_json(hr.rules), decl,
+            trump_token(hr.trump) if hr.trump_known else None, hr.rules.name, hr.rules.decks, rules_json(hr.rules), decl,
             _tokens(record.bottom) if record is not None else None,
             _tokens(record.buried) if record is not None else None,
             hr.setup, hr.complete, ntricks, *_values_row(hr), hr.attackers_total, hr.claim, hr.claim_matches,
@@ -310,54 +277,6 @@ class TableBuilder:
         self.cols["files"]["ingested_at"] = [now] * len(self.cols["files"]["batch"])
         return {t: _plays_table(self.cols[t], SCHEMAS[t], self.batch) if t == "plays"
                 else _table(self.cols[t], SCHEMAS[t]) for t in TABLES}
-
-
-_SAME_MATCH = ("event", "site", "date", "round", "table", "player_n", "player_e", "player_s", "player_w",
-               "level_ns_start", "level_ew_start", "ruleset")
-_SAME_HAND = ("hand_no", "dealer", "trump", "level", "tricks", "attackers_points", "attackers_total",
-              "outcome", "levels_gained")
-"""What makes two records one match: the columns ``stats.duplicate_matches`` compares."""
-_MATCH_POS = tuple(SCHEMAS["matches"].get_field_index(c) for c in _SAME_MATCH)
-_CONTENT_POS = SCHEMAS["matches"].get_field_index("content_digest")
-
-
-def _identity_tag(tag) -> bool:
-    """A match tag that names the record's own source match (``Botzone:id``, ``80fen:seed``, any ``…:id``)."""
-    name = tag[0] if isinstance(tag, tuple) else str(tag)
-    return name in ("Botzone:id", "80fen:seed") or name.lower().endswith(":id")
-
-
-def content_digest(match: Match, result: MatchResult) -> str:
-    """The ``matches`` column ``content_digest``: 16 hex of a SHA-256 over what the record holds that
-    the other columns of :func:`match_key` do not — every hand's deal lines, bottom, buries, declarations,
-    named friend card, position (``[SetUp]``, ``[Points]``, ``[FirstTrick]``), whether it was bid for, its
-    take-backs (``[Takebacks]``, ``?`` and unread words included) and every trick's plays card for card (a
-    failed throw's attempt too); and the match's ``[Ruleset]``, ``[Rule:…]`` options, the rules it was judged
-    under (``--rules``), ``[Levels]``, a source's own match id (``Botzone:id``, ``80fen:seed``: any tag
-    named ``…:id``) and whether its file was cut short.  Left out: comments, notes and the other tags (an
-    annotation such as a judge's note, a platform referee's results ``Referee:…``, which the plays decide),
-    ``[Claim]`` (a copy that differs in a claim is the same match with
-    a note: docs/standings.md), the tags the key compares as columns (``[Event]`` … the players, and each
-    hand's number, dealer, trump and ``[Level]`` — the level played is a column, so a contradicted
-    ``[Level]`` tag leaves a copy a copy) and ``[TeamNS]`` / ``[TeamEW]``.  Two records with the same
-    digest are the same hands card for card under the same rules: the same match, whatever their
-    comments; the ``.tgn`` and JSON of one match share it."""
-    # marshal format 2 (no back-references, so the bytes do not depend on which objects a reader shared;
-    # a format frozen since Python 2.5): a fifth of repr's time (issue 27's budget of a hand's rows)
-    rules = _digest_rules(result.hands[0].rules) if result.hands else None
-    ids = sorted(t for t in match.tags if _identity_tag(t))
-    parts = [marshal.dumps((rules, match.ruleset, match.rules, match.levels, ids, match.truncated), 2)]
-    for hand in match.hands:
-        parts.append(marshal.dumps((
-            hand.number_known, hand.trump_known, hand.follows_skipped,
-            [(d.seat, d.cards, d.after_bottom) for d in hand.declarations], hand.declarations_known,
-            hand.deal, hand.deal_unread, hand.bottom, hand.buried, hand.earlier_buries, hand.friend,
-            hand.setup, hand.points, hand.points_known, hand.first_trick, hand.bid_for, hand.bid_for_known,
-            hand.takebacks, hand.takebacks_unread, hand.result_only,
-            [(t.number, [(p.seat, p.cards, p.attempted) for p in t.plays]) for t in hand.tricks],
-            # (a play written and not read: only when there is one, so that every other digest stays as it was)
-            *((hand.plays_unread,) if hand.plays_unread else ())), 2))
-    return hashlib.sha256(b"\x1e".join(parts)).hexdigest()[:16]
 
 
 def _dealer_team(hr: HandResult) -> int | None:
@@ -436,26 +355,6 @@ def _forfeit_reason(result: MatchResult) -> str | None:
     reasons = {("NS", "EW")[t]: why for t, why in enumerate(result.forfeit_reasons)
                if why is not None or result.forfeit_reason_open[t]}
     return json.dumps(reasons, ensure_ascii=False) if reasons else None
-
-
-def match_key(row: tuple, hands: dict[str, list], n: int) -> str:
-    """The ``match_key`` of a match row (its columns in the schema's order) whose ``n`` hands are the
-    last rows of ``hands``: 16 hex of a SHA-256 over the match's tags, players, starting levels and
-    ruleset, each hand's number, dealer, trump, level, tricks, points, total, outcome and levels
-    gained, and the match's ``content_digest`` (:func:`content_digest`: the cards dealt and played,
-    the take-backs, the rules … — what tells two different matches apart that the other columns
-    may share).  A row without a ``content_digest`` (a dataset written before it) gets the key it was
-    stored with: the same fields without it."""
-    parts = ["~" if row[i] is None else str(row[i]) for i in _MATCH_POS]
-    if len(row) > _CONTENT_POS and row[_CONTENT_POS] is not None:
-        parts.append("\x1d" + str(row[_CONTENT_POS]))
-    cols = [hands[c] for c in _SAME_HAND]
-    total = len(cols[0])
-    hand_rows = sorted((tuple(col[j] for col in cols) for j in range(total - n, total)), key=lambda h: h[0])
-    for h in hand_rows:
-        parts.append("\x1e")
-        parts.extend("~" if v is None else str(v) for v in h)
-    return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def _trick_rows(mid: str, n: int, hr: HandResult, sides_known: bool, batch: str) -> tuple[list[tuple], int]:
@@ -562,7 +461,7 @@ def _result_only_row(mid: str, hr: HandResult, record: Hand, batch: str) -> tupl
     pb, pa_ = hr.player_levels_before, hr.player_levels_after
     return (mid, hr.number, _seat(hr.dealer), _team(defenders), _team(None if defenders is None else 1 - defenders),
             hr.level, trump_token(hr.trump) if record.trump_known else None, hr.rules.name, hr.rules.decks,
-            _rules_json(hr.rules), None, None, None, False, False, None, None, None, None, None, None, None,
+            rules_json(hr.rules), None, None, None, False, False, None, None, None, None, None, None, None,
             hr.attackers_total if record.claim is not None else None, hr.claim, None,
             o.winner if o else None, _up_team(hr), o.levels if o else None,
             _seat(o.next_dealer) if o else None, o.match_over if o else None,

@@ -1,6 +1,6 @@
 """One record stored twice under other rules: the same match judged under another ruleset.
 
-``match_key`` (:func:`.rows.match_key`) includes the rules a match was judged under, so the same record
+``match_key`` (:func:`.match_identity.match_key`) includes the rules a match was judged under, so the same record
 ingested again under ``--rules`` (its ``.json`` copy, a ``.gz`` of it) is a second match with another key:
 no ``duplicate_of``, counted twice.  That may be what the analyst wants (both rulesets' verdicts), so the two
 are never merged — but never silently: :func:`other_rules_copies` finds them (the same tags, players,

@@ -16,14 +16,11 @@ import numpy as np
 import pandas as pd
 
 from .event_model import team_name
+from .match_identity import SAME_HAND, SAME_MATCH
 from .stats_sql import points_by_decks
 from .stats import BY, POINT_BANDS, SEATS, TEAM_OF_SEAT, decide_results, holder_of, standings_of, variant
 
 
-_SAME_MATCH = ("event", "site", "date", "round", "table", "player_n", "player_e", "player_s", "player_w",
-               "level_ns_start", "level_ew_start", "ruleset")
-_SAME_HAND = ("hand_no", "dealer", "trump", "level", "tricks", "attackers_points", "attackers_total",
-              "outcome", "levels_gained")
 _FINAL_SPAN = ("level_ns_final_low", "level_ns_final_high", "level_ew_final_low", "level_ew_final_high")
 """The matches columns of a final level's range (absent from older datasets: null, no range)."""
 
@@ -59,11 +56,11 @@ def duplicate_matches(ds) -> dict[str, str]:
         if len(m) < 2:
             return marked
     h = ds.hands.sort_values(["match_id", "hand_no"])
-    per_hand = _joined(h, _SAME_HAND)
+    per_hand = _joined(h, SAME_HAND)
     hands_key = per_hand.groupby(h["match_id"].astype(str).to_numpy(), sort=False).agg("\x1e".join)
     order = [c for c in ("source_file", "match_index") if c in m.columns]
     m = m.sort_values(order) if order else m
-    key = _joined(m, _SAME_MATCH) + "\x1d" + m["match_id"].astype(str).map(hands_key).fillna("")
+    key = _joined(m, SAME_MATCH) + "\x1d" + m["match_id"].astype(str).map(hands_key).fillna("")
     first: dict[str, str] = {}
     dups: dict[str, str] = {}
     for mid, k in zip(m["match_id"].astype(str), key):

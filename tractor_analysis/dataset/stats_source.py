@@ -23,6 +23,7 @@ import pandas as pd
 import pyarrow as pa
 
 from .event_model import team_name
+from .match_identity import SAME_HAND, SAME_MATCH
 from .schema import SCHEMAS, DatasetError
 
 STAT_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -46,10 +47,6 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
 }
 """The columns each statistics view holds (a subset of :data:`SCHEMAS`, in its types)."""
 
-_SAME_MATCH = ("event", "site", "date", "round", "table", "player_n", "player_e", "player_s", "player_w",
-               "level_ns_start", "level_ew_start", "ruleset")
-_SAME_HAND = ("hand_no", "dealer", "trump", "level", "tricks", "attackers_points", "attackers_total",
-              "outcome", "levels_gained")
 SEATS = ("N", "E", "S", "W")
 
 MEMORY_ENV = "TRACTOR_DUCKDB_MEMORY"
@@ -254,8 +251,8 @@ class StatsSource:
     # --- the views every statistic reads -------------------------------------------------
     def _prepare(self) -> None:
         con = self.con
-        hand_key = " || ".join(f"chr(31) || coalesce(cast({_q(c)} as varchar), '~')" for c in _SAME_HAND)
-        match_key = " || ".join(f"chr(31) || coalesce(cast(m.{_q(c)} as varchar), '~')" for c in _SAME_MATCH)
+        hand_key = " || ".join(f"chr(31) || coalesce(cast({_q(c)} as varchar), '~')" for c in SAME_HAND)
+        match_key = " || ".join(f"chr(31) || coalesce(cast(m.{_q(c)} as varchar), '~')" for c in SAME_MATCH)
         # the copies ingest marked (duplicate_of: the one rule, docs/dataset.md "A match recorded
         # twice"); only rows without a match_key (tables written before it, hand-made frames) are
         # compared here, among themselves, the first by source file and position kept
