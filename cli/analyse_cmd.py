@@ -80,6 +80,8 @@ def play_json(p: PlayAnalysis, a: HandAnalysis, order: Order, view: PlayView | N
            "searched": p.searched}
     if p.attempted is not None:
         out["attempted"] = cards_tokens(p.attempted)
+    if p.written is not None:               # a play derived in place of the one written: the cards as written
+        out["written"] = cards_tokens(p.written)
     out["derived"] = derived_note(p)
     mark = mark_of(p.cost)
     out["mark"] = mark[1] if mark else None
@@ -121,10 +123,16 @@ def totals_note(a: HandAnalysis, h=None) -> str | None:
 
 def derived_note(p: PlayAnalysis) -> str | None:
     """``E's play in trick 14 derived: CJ / 第 14 轮东家的出牌由记录推出：♣J`` for a play the record
-    leaves out that the engine derived (the analysis uses it), ``None`` for a recorded play."""
+    leaves out that the engine derived (the analysis uses it), ``None`` for a recorded play; for a
+    play the decks prove miscopied, read from the seat's deal line
+    (:func:`~tractor_analysis.analysis.record_basis.plays_in_place`), the cards written too."""
     if not p.derived:
         return None
     zh, en = analysis_play_derived(p.trick, p.seat, p.cards)
+    if p.written is not None:
+        en += (f", in place of the play written ({' '.join(cards_tokens(p.written))}), which the decks prove "
+               "cannot be what was played")
+        zh += f"，代替记录所写的 {cards_pretty(p.written)}（各副牌证明其不可能是实际出牌）"
     return f"{en} / {zh}"
 
 

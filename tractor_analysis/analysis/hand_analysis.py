@@ -43,7 +43,8 @@ from typing import Callable
 
 from ..engine import explain_hand
 from .deep_calls import in_one_chunk
-from .record_basis import derived_plays, end_plays, points_before, unplayable, with_derived_plays
+from .record_basis import (derived_plays, end_plays, held_as_analysed, plays_in_place, points_before, unplayable,
+                           with_derived_plays)
 from .solver import Budget, Position, Solution, Solver, play_classes
 from ..engine.tricks import hand_context
 from ..engine.verdicts import RECORDED_TOTAL, HandResult
@@ -92,8 +93,12 @@ class PlayAnalysis:
     """False: not searched: the search goes from the hand's end backward, and a later position was
     not solved within the budget, or the hand's time ran out (:attr:`HandAnalysis.not_searched`)."""
     derived: bool = False
-    """A play the record leaves out, derived by the engine (:func:`derived_plays`): the analysis uses
-    it, and says so."""
+    """A play the record leaves out, derived by the engine (:func:`derived_plays`), or one the decks
+    prove miscopied, read from its seat's deal line (:func:`plays_in_place`): the analysis uses it,
+    and says so."""
+    written: tuple[int, ...] | None = None
+    """A play derived in place of the one the record writes (:func:`plays_in_place`): the cards as
+    written, which cannot be what was played (``cards`` is the derived play)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,11 +194,17 @@ def position_at(h: HandResult, index: int, play: int, bases: list[int], penaltie
 
 
 def _consistent(h: HandResult, index: int) -> bool:
-    """Plays in turn, from the cards held, one trick after another: the positions are real."""
+    """Plays in turn, from the cards held, one trick after another: the positions are real.
+
+    A ``not_in_hand`` that is the record's finding (:attr:`~..engine.verdicts.Violation.of_record`:
+    the decks prove the seat's deal line, or the play as written, miscopied) does not stand against
+    the play analysed when the seat held its cards in the replay the engine judged the hand on (the
+    line read with the cards the seat plays, or the play derived in its place, :func:`plays_in_place`)."""
     for t in h.tricks[index:]:
         if len(t.plays) != 4 or any(p.seat != (t.leader + i) & 3 for i, p in enumerate(t.plays)):
             return False
-        if any(v.code in ("not_in_hand", "wrong_count", "out_of_turn") for v in t.violations):
+        if any(v.code in ("not_in_hand", "wrong_count", "out_of_turn") and not held_as_analysed(t, v)
+               for v in t.violations):
             return False
         if len({sum(x) for x in t.hands_before}) != 1:
             return False
@@ -294,7 +305,9 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
     the analysis says so); ``progress`` hears of each play done, from the last."""
     t0 = time.perf_counter()
     ended = end_plays(h)                    # the plays after the record's end, when forced
-    filled = {**derived_plays(h), **ended}  # the plays the record leaves out that the engine derived
+    in_place = plays_in_place(h)            # the plays the decks prove miscopied, read from the deal line
+    written = {(t.number, p.seat): p.cards for t in h.tricks for p in t.plays if (t.number, p.seat) in in_place}
+    filled = {**derived_plays(h), **in_place, **ended}  # the plays the record leaves out that the engine derived
     h = with_derived_plays(h, filled)
     reason = unplayable(h, bool(ended))
     n = len(h.tricks)
@@ -335,8 +348,9 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
 
     def finish(i: int) -> None:             # play i's positions searched: its values, cost and best plays
         plays[i] = _play(solver, h, *slots[i], pairs[i], back, clock)
-        if (plays[i].trick, plays[i].seat) in filled:
-            plays[i] = dataclasses.replace(plays[i], derived=True)
+        key = (plays[i].trick, plays[i].seat)
+        if key in filled:
+            plays[i] = dataclasses.replace(plays[i], derived=True, written=written.get(key))
         if progress is not None and plays[i].searched:      # (the hand's time spent before it: not counted)
             progress(len(slots) - i, len(slots), time.perf_counter() - t0)
 
@@ -345,8 +359,9 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
     nodes += back.nodes
     for i in range(back.floor):
         plays[i] = _not_searched(h, *slots[i])
-        if (plays[i].trick, plays[i].seat) in filled:
-            plays[i] = dataclasses.replace(plays[i], derived=True)
+        key = (plays[i].trick, plays[i].seat)
+        if key in filled:
+            plays[i] = dataclasses.replace(plays[i], derived=True, written=written.get(key))
     all_throws = all(back.sols[pos].all_throws for pos, _ in pairs if pos in back.sols)
     start = plays[0].value_before if plays else None
     if ended:                               # the hand's end derived: its total is the final position's
@@ -430,8 +445,9 @@ def _not_searched(h: HandResult, index: int, j: int) -> PlayAnalysis:
 def _legal(h: HandResult, t, p) -> bool | None:
     """Play ``p`` of trick ``t`` holds no violation the replay found (an illegal play gets no cost):
     ``False`` with one, ``None`` when the replay could not judge the hand's plays (its legality not
-    known: never shown legal), else ``True``."""
-    if p.seat in {v.seat for v in t.violations}:
+    known: never shown legal), else ``True``.  A finding about the record alone that the play analysed
+    answers (:func:`held_as_analysed`: no seat's act, docs/rules.md §13) is no fault of it."""
+    if p.seat in {v.seat for v in t.violations if not held_as_analysed(t, v)}:
         return False
     return True if h.legality_known else None
 

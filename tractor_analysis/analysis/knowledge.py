@@ -12,7 +12,9 @@ cards must agree with.  Each is a rule of its own (docs/rules.md, "What a player
    was legal from that seat's hand at that moment (:func:`~tractor_analysis.engine.legal.is_legal_follow`,
    the engine's own rule): a follower who played a card outside the led group held none of it; one
    who followed the led group without a pair to a pair lead held no pair there; likewise tractors
-   and triples.  A follow the replay found illegal reveals nothing (the player broke the rule).
+   and triples.  A follow the replay found illegal reveals nothing (the player broke the rule); a
+   finding about the record alone (the decks prove the deal line or the play as written miscopied,
+   the play as analysed held: :func:`~.record_basis.held_as_analysed`) is no fault of the follow.
    A follow the replay did not judge (:attr:`~tractor_analysis.engine.verdicts.HandResult.legality_known`
    false: a full hand without deal lines, the cards read from the plays) reveals nothing known
    either: it is not used, and :attr:`Knowledge.unjudged` counts it (the view is then withheld).
@@ -40,6 +42,7 @@ from ..engine.tricks import hand_context, throw_as_seen
 from ..engine.verdicts import HandResult
 from ..records.cards import NUM_KINDS
 from ..records.model import Hand
+from .record_basis import held_as_analysed
 
 BOTTOM = 4
 """The recipient index of the bottom in a deal (seats are 0..3)."""
@@ -179,7 +182,7 @@ def _follows(ctx, h: HandResult, index: int, play: int, seat: int) -> list[Follo
         t = h.tricks[i]
         if not t.plays:
             continue
-        faults = {v.seat for v in t.violations}
+        faults = {v.seat for v in t.violations if not held_as_analysed(t, v)}     # (the record's finding: no fault)
         lead = t.plays[0].cards
         group = ctx.order.group
         led = group[lead[0]] if lead else None
@@ -203,7 +206,8 @@ def _throws(ctx, h: HandResult, index: int, play: int) -> list[ThrowSeen]:
         lead = t.plays[0]
         shown = lead.attempted if lead.attempted is not None else lead.cards
         shown_lead = analyse_lead(ctx, tuple(shown))
-        if lead.seat in {v.seat for v in t.violations} or shown_lead.mixed or not shown_lead.is_throw:
+        faults = {v.seat for v in t.violations if not held_as_analysed(t, v)}     # (the record's finding: no fault)
+        if lead.seat in faults or shown_lead.mixed or not shown_lead.is_throw:
             continue
         since = tuple(tuple(_played_since(h, s, i, 0, index, play)) for s in range(4))
         out.append(ThrowSeen(lead.seat, tuple(shown), tuple(lead.cards), lead.attempted is not None, since))

@@ -1,6 +1,7 @@
 """What the endgame analysis rests on in the record, before any search: whether a hand can be analysed (and why
 not, naming what the record leaves unknown: :func:`_unplayable`), the plays the record leaves out that the engine
-derived (:func:`derived_plays`) or that a record ending in the hand's last trick forces (:func:`end_plays`), put
+derived (:func:`derived_plays`) or that a record ending in the hand's last trick forces (:func:`end_plays`), the
+plays the decks prove miscopied, which the engine read from the seat's deal line (:func:`plays_in_place`), put
 into the hand (:func:`with_derived_plays`), the seats whose cards are read from their plays
 (:func:`seats_without_line`, :func:`no_deal_lines`), and the facts the analysis derives itself, said as
 ``check --json`` says a derived fact (:func:`analysis_derived`).  The search is :mod:`.hand_analysis`'s.
@@ -11,6 +12,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from ..engine import explain_hand
+from ..engine.derived_in_place import play_fact
 from ..engine.legal import analyse_lead
 from ..engine.tricks import hand_context, trick_winner
 from ..engine.verdicts import Derived, HandResult, Unknown
@@ -174,7 +176,8 @@ def derived_plays(h: HandResult) -> dict[tuple[int, int], tuple[int, ...]]:
     Each play is the cards its seat held before the trick and not after it, in the replay of that
     one way (the hands before the next trick; after the last, none), checked against the derived
     fact's own value (``14: E CJ``): anything that does not agree is not filled in (never a guess:
-    the hand is then not analysed)."""
+    the hand is then not analysed).  A ``play`` fact naming a play the record gives (one the decks
+    prove miscopied) is :func:`plays_in_place`'s."""
     facts = [d for d in h.derived if d.fact == "play"]
     if not facts:
         return {}
@@ -186,26 +189,60 @@ def derived_plays(h: HandResult) -> dict[tuple[int, int], tuple[int, ...]]:
             if not trick.strip().isdigit():
                 return {}
             stated[(int(trick), seat)] = sorted(cards)
+    for t in h.tricks:                      # a play derived in place of one the record gives: plays_in_place'
+        for p in t.plays:
+            stated.pop((t.number, SEAT_TOKENS[p.seat]), None)
     out: dict[tuple[int, int], tuple[int, ...]] = {}
     for i, t in enumerate(h.tricks):
         for s in _left_out(t):
             if (t.number, SEAT_TOKENS[s]) not in stated:
                 continue
-            nxt = h.tricks[i + 1].hands_before if i + 1 < len(h.tricks) else None
-            if not t.hands_before or (nxt is not None and not nxt):
-                return {}
-            after = nxt[s] if nxt is not None else [0] * len(t.hands_before[s])
-            left = [a - b for a, b in zip(t.hands_before[s], after)]
-            if any(n < 0 for n in left):
-                return {}
-            cards = tuple(k for k, n in enumerate(left) for _ in range(n))
+            cards = _taken(h, i, s)
             lead = (t.plays[0].cards if t.plays                 # (a trick with no play read: its derived lead)
                     else stated.get((t.number, SEAT_TOKENS[t.leader]), ()))
-            if (len(cards) != len(lead)
+            if (cards is None or len(cards) != len(lead)
                     or sorted(TOKEN[k] for k in cards) != stated[(t.number, SEAT_TOKENS[s])]):
                 return {}
             out[(t.number, s)] = cards
     return out if len(out) == len(stated) else {}
+
+
+def _taken(h: HandResult, i: int, s: int) -> tuple[int, ...] | None:
+    """The cards seat ``s`` held before trick ``i`` (0-based) and not after it (after the last trick,
+    none), in the engine's replay; ``None`` when the hands before either trick are not known, or
+    the seat holds a card after the trick that it did not hold before it."""
+    t = h.tricks[i]
+    nxt = h.tricks[i + 1].hands_before if i + 1 < len(h.tricks) else None
+    if not t.hands_before or (nxt is not None and not nxt):
+        return None
+    after = nxt[s] if nxt is not None else [0] * len(t.hands_before[s])
+    left = [a - b for a, b in zip(t.hands_before[s], after)]
+    if any(n < 0 for n in left):
+        return None
+    return tuple(k for k, n in enumerate(left) for _ in range(n))
+
+
+def plays_in_place(h: HandResult) -> dict[tuple[int, int], tuple[int, ...]]:
+    """The plays the decks prove miscopied, each as the engine read it from its seat's deal line in
+    place of the play the record writes, by ``(trick number, seat)``: ``h.derived_plays`` of a seat
+    whose play the trick records, named by a ``play``
+    :class:`~tractor_analysis.engine.verdicts.Derived` fact (``2: N DJ DA``, "the decks and the
+    seat's deal line": :mod:`~tractor_analysis.engine.deal_lines`, docs/rules.md §1.6).
+
+    Each checked against the replay the engine judged the hand on: the cards its seat held before the
+    trick and not after it are the derived play's.  Anything that does not agree is not put in
+    (never a guess: the hand is then analysed as written, and not at all where the play as written
+    is not held, :func:`.hand_analysis.analyse_hand`)."""
+    out: dict[tuple[int, int], tuple[int, ...]] = {}
+    for n, play in h.derived_plays:
+        i = next((i for i, t in enumerate(h.tricks) if t.number == n), None)
+        if i is None or all(p.seat != play.seat for p in h.tricks[i].plays) or play_fact(h, n, play.seat) is None:
+            continue                        # (a play the record leaves out: derived_plays')
+        cards = _taken(h, i, play.seat)
+        if cards is None or sorted(cards) != sorted(play.cards):
+            return {}
+        out[(n, play.seat)] = tuple(play.cards)
+    return out
 
 
 def end_plays(h: HandResult) -> dict[tuple[int, int], tuple[int, ...]]:
@@ -229,12 +266,19 @@ def end_plays(h: HandResult) -> dict[tuple[int, int], tuple[int, ...]]:
     return {(t.number, s): tuple(k for k, c in enumerate(t.hands_before[s]) for _ in range(c)) for s in u.missing}
 
 
+def analysed_plays(h: HandResult) -> dict[tuple[int, int], tuple[int, ...]]:
+    """Every play the analysis puts into ``h`` that is not the record's: :func:`derived_plays`,
+    :func:`plays_in_place` and :func:`end_plays`, by ``(trick number, seat)``."""
+    return {**derived_plays(h), **plays_in_place(h), **end_plays(h)}
+
+
 def with_derived_plays(h: HandResult, plays: dict[tuple[int, int], tuple[int, ...]] | None = None) -> HandResult:
-    """``h`` with the plays :func:`derived_plays` and :func:`end_plays` give (or ``plays``) put into
-    their tricks, in turn order: the positions the analysis (and ``--view``) rebuild then hold them.
+    """``h`` with the plays :func:`analysed_plays` gives (or ``plays``) put into their tricks, in
+    turn order — a play derived in place of the one written (:func:`plays_in_place`) replacing it:
+    the positions the analysis (and ``--view``) rebuild then hold them.
     A trick the record ends in, filled so, gets the winner and points of its plays when the engine
     left them unknown (:func:`~tractor_analysis.engine.tricks.trick_winner`, the engine's rule)."""
-    plays = {**derived_plays(h), **end_plays(h)} if plays is None else plays
+    plays = analysed_plays(h) if plays is None else plays
     if not plays:
         return h
     last = h.unfinished.trick if h.unfinished is not None else None
@@ -242,7 +286,8 @@ def with_derived_plays(h: HandResult, plays: dict[tuple[int, int], tuple[int, ..
     for t in h.tricks:
         added = [Play(s, c) for (n, s), c in plays.items() if n == t.number]
         if added:
-            turn = sorted(t.plays + tuple(added), key=lambda p, lead=t.leader: (p.seat - lead) & 3)
+            kept = tuple(p for p in t.plays if (t.number, p.seat) not in plays)
+            turn = sorted(kept + tuple(added), key=lambda p, lead=t.leader: (p.seat - lead) & 3)
             t = dataclasses.replace(t, plays=tuple(turn))
             if t.number == last and len(turn) == 4 and (t.winner is None or t.points is None):
                 t = _judged_end(h, t)
@@ -257,6 +302,23 @@ def _judged_end(h: HandResult, t):
     points = sum(POINTS[k] for p in t.plays for k in p.cards)
     return dataclasses.replace(t, winner=t.plays[i].seat if t.winner is None else t.winner,
                                points=points if t.points is None else t.points)
+
+
+def held_as_analysed(t, v) -> bool:
+    """``v`` (a violation of trick ``t``) is a ``not_in_hand`` that is the record's finding
+    (:attr:`~tractor_analysis.engine.verdicts.Violation.of_record`: the decks prove the seat's deal line,
+    or its play as written, miscopied — docs/rules.md §1.6, §13) and the seat's play in ``t`` as the
+    analysis has it (the play derived in its place, :func:`with_derived_plays`; or the play as written,
+    its line read with it) is held, card for card, in the hands before the trick the engine judged the
+    hand on: the finding is about the record, not about the play analysed (no fault of it, and the
+    positions rebuilt from it are real)."""
+    if v.code != "not_in_hand" or not v.of_record or not t.hands_before:
+        return False
+    play = next((p for p in t.plays if p.seat == v.seat), None)
+    if play is None or play.attempted is not None:
+        return False
+    held = t.hands_before[v.seat]
+    return all(held[k] >= play.cards.count(k) for k in set(play.cards))
 
 
 def seats_without_line(record: Hand | None) -> tuple[int, ...]:
@@ -316,5 +378,7 @@ def analysis_derived(h: HandResult, record: Hand | None, a: HandAnalysis) -> tup
     return tuple(out)
 
 
-__all__ = ["ANALYSIS_NEEDS", "analysis_derived", "derived_plays", "end_plays", "no_deal_lines", "points_before",
-           "points_unstated", "seats_without_line", "unplayable", "with_derived_plays"]
+__all__ = ["ANALYSIS_NEEDS", "analysed_plays", "analysis_derived", "derived_plays", "end_plays", "held_as_analysed",
+           "no_deal_lines",
+           "plays_in_place", "points_before", "points_unstated", "seats_without_line", "unplayable",
+           "with_derived_plays"]

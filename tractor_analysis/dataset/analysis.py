@@ -65,7 +65,11 @@ def by_play(h: HandResult, a) -> dict[tuple[int, int], object]:
         return {}
     first = len(h.tricks) - a.tricks
     recorded = [p for p in a.plays if not p.derived]
-    slots = [(i, j) for i in range(max(first, 0), len(h.tricks)) for j in range(len(h.tricks[i].plays))]
+    # a play the engine derived in place of the one written (.deal_lines: the decks prove it miscopied) is analysed
+    # as derived, not as the record's play: its row is the derived one (derived_by_play)
+    replaced = {(n, p.seat) for n, p in h.derived_plays}
+    slots = [(i, j) for i in range(max(first, 0), len(h.tricks)) for j in range(len(h.tricks[i].plays))
+             if (h.tricks[i].number, h.tricks[i].plays[j].seat) not in replaced]
     if first < 0 or len(slots) != len(recorded):
         return {}
     for (i, j), p in zip(slots, recorded):
