@@ -249,31 +249,65 @@ _NOT_STATED = ("记录未写明（带入本局的级别未知；抢庄时各家�
                "each seat declares at its own level, and [Level] is only the dealer's side's)")
 
 
+_NO_DEALER = ("；本局未写 [Dealer]，记录中也没有能定出庄家的内容——上一局的结果、无论未写明的级别如何都立住的亮主——"
+              "因此 [Level] 不归属任何一方）",
+              "; here [Dealer] is not stated and nothing in the record fixes the dealer — the hand before's result, "
+              "or a declaration that stands whatever the levels not stated are — so [Level] is applied to neither "
+              "side)")
+
+
+def _not_stated(dealer_unknown: bool) -> Message:
+    """Why a level is not known: :data:`_NOT_STATED`, and with ``dealer_unknown`` (a ``[Level]`` stated, no dealer
+    stated or derived) why ``[Level]`` does not give it."""
+    if not dealer_unknown:
+        return _NOT_STATED
+    return _NOT_STATED[0][:-1] + _NO_DEALER[0], _NOT_STATED[1][:-1] + _NO_DEALER[1]
+
+
 def declaration_open(number: int, seat: int, cards: Sequence[int], own_level: bool, unknown: Sequence[int],
-                     friend: bool) -> Message:
+                     friend: bool, dealer_unknown: bool = False) -> Message:
     """Hand ``number``: whether ``seat``'s declaration of ``cards`` stands rests on a level not known — its own
     (``own_level``: level cards, which declare only if that level is their rank) or, for one before it, ``unknown``'s
-    (:func:`.declarations.judge_declarations`): not judged, never faulted at a guessed level."""
+    (:func:`.declarations.judge_declarations`): not judged, never faulted at a guessed level.  ``dealer_unknown``:
+    the hand states ``[Level]`` but no dealer is stated or derived, so it is nobody's level (said)."""
     zh_seat, en_seat, shown = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat], cards_text(cards)
+    why_zh, why_en = _not_stated(dealer_unknown)
     if own_level:
         lv_zh, lv_en = _levels_of((seat,), friend)
         rank = RANK_TOKENS[RANK_OF[cards[0]]]
-        return (f"第 {number} 局：不判定{zh_seat}亮 {shown} 是否成立：只有{lv_zh}是 {rank} 时才成立，而该级别{_NOT_STATED[0]}",
+        return (f"第 {number} 局：不判定{zh_seat}亮 {shown} 是否成立：只有{lv_zh}是 {rank} 时才成立，而该级别{why_zh}",
                 f"hand {number}: whether {en_seat}'s declaration {shown} stands is not judged: it declares a trump "
-                f"only if {lv_en} is {rank}, {_NOT_STATED[1]}")
+                f"only if {lv_en} is {rank}, {why_en}")
     lv_zh, lv_en = _levels_of(unknown, friend)
     return (f"第 {number} 局：不判定{zh_seat}亮 {shown} 是否成立（是否反得过之前的亮主）：之前的亮主是否成立取决于{lv_zh}，"
-            f"而{_NOT_STATED[0]}",
+            f"而{why_zh}",
             f"hand {number}: whether {en_seat}'s declaration {shown} stands (overcalls the one before) is not judged: "
-            f"whether a declaration before it stands rests on {lv_en}, {_NOT_STATED[1]}")
+            f"whether a declaration before it stands rests on {lv_en}, {why_en}")
 
 
-def declared_trump_open(number: int, unknown: Sequence[int], friend: bool, what: Sequence[str]) -> Message:
-    """Hand ``number``: which trump the declarations fix (and whether one stands) rests on ``unknown``'s level."""
+def declared_trump_open(number: int, unknown: Sequence[int], friend: bool, what: Sequence[str],
+                        dealer_unknown: bool = False) -> Message:
+    """Hand ``number``: which trump the declarations fix (and whether one stands) rests on ``unknown``'s level
+    (``dealer_unknown``: as :func:`declaration_open`'s)."""
     lv_zh, lv_en = _levels_of(unknown, friend)
-    return unknown_fact(f"第 {number} 局：亮主定的主（以及是否有亮主成立）取决于{lv_zh}，而{_NOT_STATED[0]}",
+    why_zh, why_en = _not_stated(dealer_unknown)
+    return unknown_fact(f"第 {number} 局：亮主定的主（以及是否有亮主成立）取决于{lv_zh}，而{why_zh}",
                         f"hand {number}: the trump the declarations fix (and whether any stands) rests on {lv_en}, "
-                        f"{_NOT_STATED[1]}", what)
+                        f"{why_en}", what)
+
+
+def levels_from_derived_dealer(level: int, dealer: int, friend: bool) -> Message:
+    """The dealer's side (friend mode: the dealer) at ``[Level]``: the levels carried are not known, ``[Dealer]`` is
+    not stated, and the dealer is derived (from ``[Declarations]``): ``[Level]`` is the dealer's side's level."""
+    if friend:
+        who_zh, who_en = f"庄家{SEAT_NAMES_ZH[dealer]}", f"the dealer {SEAT_TOKENS[dealer]}"
+    else:
+        who_zh, who_en = f"{SIDE_ZH[dealer % 2]}方", SIDE_EN[dealer % 2]
+    return (f"{who_zh}打 {RANK_TOKENS[level]}，由 [Level] 与推出的庄家{SEAT_NAMES_ZH[dealer]}得知（带入本局的级别未知，"
+            f"[Dealer] 未写明；[Level] 是庄家一方的级别），其亮主按此级别判定",
+            f"{who_en} at {RANK_TOKENS[level]}, from [Level] and the dealer derived, {SEAT_TOKENS[dealer]} (the levels "
+            f"carried into the hand are not known and [Dealer] is not stated; [Level] is the dealer's side's level): "
+            f"{'its' if friend else 'their'} declarations are judged at it")
 
 
 def points_from_whole_deal(size: int) -> Message:

@@ -97,6 +97,9 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     declared = _level_declared(hand, rules, levels, levels_known, own)
     dealer, violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own, derived, alts, questioned,
                                  declared)
+    if own is not None and hand.dealer is None and dealer is not None:
+        # the dealer derived ([Declarations]: every reading of the levels not known names it): [Level] is its side's
+        own = _own_levels(hand, rules, levels, dealer, derived)
     side = None if dealer is None else team_of(dealer)
     if dealer is None and not rules.friend and levels_known and hand.level is not None:
         at_level = [t for t in (0, 1) if levels[t] == hand.level]
@@ -167,15 +170,23 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
                    tuple(unknowns), tuple(alts), tuple(questioned))
 
 
-def _own_levels(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...]) -> tuple[int | None, ...]:
+def _own_levels(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], derived_dealer: int | None = None,
+                derived: list[Derived] | None = None) -> tuple[int | None, ...]:
     """The level each seat declares at in a deal bid for under ``bid_dealer = last`` (docs/rules.md §8.2): its own
     carried level; where that is not known (``None``), the dealer's side's is the hand's stated ``[Level]`` when
     the record states the dealer (friend mode: the dealer's own), and the other side's stays unknown — never the
     hand's level taken for a seat it is not stated for (:func:`.declarations.judge_declarations` judges the rest
-    under every reading)."""
-    if hand.level is None or hand.dealer is None or None not in levels:
+    under every reading).  ``derived_dealer``: the dealer the record does not state but fixes (:func:`_dealer`:
+    the final standing declarer whatever the levels not known are) — its side's level is ``[Level]`` all the same,
+    said in ``derived`` (a ``levels`` fact); without one, ``[Level]`` is applied to neither side."""
+    dealer = hand.dealer if hand.dealer is not None else derived_dealer
+    if hand.level is None or dealer is None or None not in levels:
         return levels
-    side = (hand.dealer,) if rules.friend else (hand.dealer, (hand.dealer + 2) % 4)
+    side = (dealer,) if rules.friend else (dealer, (dealer + 2) % 4)
+    if hand.dealer is None and derived is not None and any(levels[s] is None for s in side):
+        value = SEAT_TOKENS[dealer] if rules.friend else TEAMS[team_of(dealer)]
+        derived.append(_derived("levels", f"{value} {RANK_TOKENS[hand.level]}", "[Level] and the dealer derived",
+                                explain_unknown.levels_from_derived_dealer(hand.level, dealer, rules.friend)))
     return tuple(hand.level if lv is None and s in side else lv for s, lv in enumerate(levels))
 
 
@@ -387,12 +398,12 @@ def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
                                                                                 alts)
     judged = judge_declarations(hand.declarations, level, rules, hand.deal, dealer, own)
     out = _as_violations(judged.problems)
-    _open_declarations(hand, rules, judged, unknowns)
+    _open_declarations(hand, rules, judged, unknowns, dealer)
     if not judged.trump_known:      # which trump (or whether one) they fix rests on a level not known: not checked
         if unknowns is not None:
             what = ("declaration_check",)
             unknowns.append(Unknown("Levels", what, *explain_unknown.declared_trump_open(
-                hand.number, judged.unknown_seats, rules.friend, what)))
+                hand.number, judged.unknown_seats, rules.friend, what, _level_nobodys(hand, dealer))))
         return out
     if not judged.declared:         # every declaration refused: nobody declared (as [Declarations ""] above)
         if not (hand.setup or hand.result_only):
@@ -410,18 +421,27 @@ def _declaration_problems(hand: Hand, rules: RuleSet, level: int, dealer: int | 
     """The declarations that were none, or did not overcall (:func:`.declarations.judge_declarations`), without
     the trump: what :func:`_check_trump` finds that does not rest on the hand's trump."""
     judged = judge_declarations(hand.declarations, level, rules, hand.deal, dealer, own)
-    _open_declarations(hand, rules, judged, unknowns)
+    _open_declarations(hand, rules, judged, unknowns, dealer)
     return _as_violations(judged.problems)
 
 
+def _level_nobodys(hand: Hand, dealer: int | None) -> bool:
+    """``[Level]`` stated, but no dealer stated or derived: it is the dealer's side's level, and that side is not
+    known, so it is applied to neither (:func:`_own_levels`; the words say so)."""
+    return hand.level is not None and dealer is None
+
+
 def _open_declarations(hand: Hand, rules: RuleSet, judged: DeclarationsJudged,
-                       unknowns: list[Unknown] | None) -> None:
+                       unknowns: list[Unknown] | None, dealer: int | None = None) -> None:
     """Each declaration whose verdict rests on a level not known: an :class:`Unknown` added to ``unknowns`` (tag
     ``Levels``, the tag that would state it) naming the hand, the seat and the level — not judged, never a
-    ``bad_declaration``."""
+    ``bad_declaration`` (``dealer``: the hand's, ``None`` when not known — the words then say why ``[Level]``
+    does not give the level)."""
     if unknowns is not None:
+        nobodys = _level_nobodys(hand, dealer)
         unknowns.extend(Unknown("Levels", (), *explain_unknown.declaration_open(
-            hand.number, d.seat, d.cards, d.own_level, judged.unknown_seats, rules.friend)) for d in judged.open)
+            hand.number, d.seat, d.cards, d.own_level, judged.unknown_seats, rules.friend, nobodys))
+            for d in judged.open)
 
 
 def _as_violations(problems) -> list[Violation]:

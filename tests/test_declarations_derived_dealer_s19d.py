@@ -1,0 +1,80 @@
+"""A deal bid for at each seat's own level (``bid_dealer = last``), the levels carried in not known, ``[Level]``
+stated and ``[Dealer]`` not: ``[Level]`` is the dealer's side's level (docs/rules.md §8.2, §9.1), so where the
+record fixes the dealer all the same — the final standing declarer whatever the levels not stated are (a pair of
+big jokers, which declares at any level) — that side's calls are judged at ``[Level]``, said as derived (``levels``
+fact, "[Level] and the dealer derived"), exactly as with ``[Dealer]`` stated.  Before, ``[Level]`` was applied to
+neither side whenever ``[Dealer]`` was missing: E's ♥3 stayed "not judged" and E's ♥4 (nothing at 3) was not found.
+
+Where nothing fixes the dealer (``E: H3`` alone: it stands only if E–W are at 3, and nobody's call stands
+otherwise), every call resting on the level stays withheld, its words now saying why ``[Level]`` gives no side's.
+"""
+from __future__ import annotations
+
+import pytest
+
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records.tgn_reader import parse_tgn
+
+N, E, S, W = range(4)
+
+
+def _hand(declarations: str, dealer: str | None = None, trump: str = "NT"):
+    """Hand 5 of an 80fen match (the record begins there, no ``[Levels]``: the levels carried in are not known),
+    a deal bid for at ``[Level "3"]``, one trick, no deal lines."""
+    text = "\n".join(line for line in (
+        '[Ruleset "80fen"]', '[Hand "5"]', '[BidFor "yes"]', f'[Dealer "{dealer}"]' if dealer else None,
+        f'[Trump "{trump}"]', '[Level "3"]', f'[Declarations "{declarations}"]', "1. W: CA, N: C4, E: C6, S: C7")
+        if line is not None) + "\n"
+    (match,), diags = parse_tgn(text)
+    assert "missing_deal" in [d.code for d in diags]
+    return replay_match(match, None).hands[0]
+
+
+def _opened(hand) -> list:
+    return [u for u in hand.unknowns if u.tag == "Levels" and "declaration" in u.message_en]
+
+
+def _faults(hand) -> list[tuple]:
+    return [(v.code, v.seat) for v in hand.violations]
+
+
+@pytest.mark.usefixtures("both_cores")
+def test_the_derived_dealers_side_calls_at_the_stated_level():          # fails before: E's call not judged
+    hand = _hand("E: H3 | W: BJ BJ")
+    assert hand.dealer == W and [d.value for d in hand.derived if d.fact == "dealer"] == ["W"]
+    assert _opened(hand) == [] and _faults(hand) == []
+    (fact,) = [d for d in hand.derived if d.fact == "levels"]
+    assert (fact.value, fact.source) == ("EW 3", "[Level] and the dealer derived")
+    assert "E–W at 3, from [Level] and the dealer derived, W" in fact.message_en
+    assert "东西方打 3，由 [Level] 与推出的庄家西家得知" in fact.message_zh
+    stated = _hand("E: H3 | W: BJ BJ", dealer="W")      # as with [Dealer] stated
+    assert (_faults(stated), _opened(stated)) == ([], [])
+
+
+@pytest.mark.usefixtures("both_cores")
+def test_a_bad_call_of_the_derived_dealers_side_is_found_at_the_stated_level():     # fails before: withheld
+    hand = _hand("E: H4 | W: BJ BJ")
+    assert hand.dealer == W and _opened(hand) == []
+    assert _faults(hand) == [("bad_declaration", E)] == _faults(_hand("E: H4 | W: BJ BJ", dealer="W"))
+    assert "expected level cards 3" in hand.violations[0].message_en
+
+
+@pytest.mark.usefixtures("both_cores")
+def test_the_other_sides_call_stays_withheld():         # control: [Level] is never the other side's
+    hand = _hand("N: H3 | W: BJ BJ")
+    assert hand.dealer == W
+    (call,) = _opened(hand)
+    assert "N's declaration ♥3" in call.message_en and "N–S's level is 3" in call.message_en
+    assert "applied to neither side" not in call.message_en     # the dealer is known: the other side is why
+
+
+@pytest.mark.usefixtures("both_cores")
+def test_nothing_fixes_the_dealer_the_calls_stay_withheld_saying_why():     # the words fail before
+    hand = _hand("E: H3", trump="H")
+    assert hand.dealer is None and not [d for d in hand.derived if d.fact in ("dealer", "levels")]
+    call, trump = _opened(hand)
+    assert "E–W's level is 3" in call.message_en and trump.withheld == ("declaration_check",)
+    for u in (call, trump):
+        assert "[Dealer] is not stated and nothing in the record fixes the dealer" in u.message_en
+        assert "so [Level] is applied to neither side" in u.message_en
+        assert "本局未写 [Dealer]" in u.message_zh and "[Level] 不归属任何一方" in u.message_zh
