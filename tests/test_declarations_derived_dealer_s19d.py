@@ -78,3 +78,34 @@ def test_nothing_fixes_the_dealer_the_calls_stay_withheld_saying_why():     # th
         assert "[Dealer] is not stated and nothing in the record fixes the dealer" in u.message_en
         assert "so [Level] is applied to neither side" in u.message_en
         assert "本局未写 [Dealer]" in u.message_zh and "[Level] 不归属任何一方" in u.message_zh
+
+
+# --- the dealer's side from [Level] and [Levels]: a side whose level is not known may be at [Level] ---------------
+
+_SIDE = ('[Event "x"]\n[Levels "NS:5"]\n[Hand "1"]\n[SetUp "1"]\n[Points "0"]\n[Level "5"]\n'
+         '[Trump "S"]\nN: HA HK\nE: H3 H4\nS: H6 H7\nW: H8 HT\nBuried: C3 C4 C5 C6 C7 C8 C9 CT\n'
+         '1. N: HA, E: H3, S: H6, W: HT\n2. N: HK, E: H4, S: H7, W: H8\n')
+
+
+def _dealer_side(levels_tag: str):
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records import parse_tgn
+    matches, _ = parse_tgn(_SIDE.replace('[Levels "NS:5"]', levels_tag))
+    h = replay_match(matches[0]).hands[0]
+    return [(d.fact, d.value) for d in h.derived if d.fact == "dealer_side"], h
+
+
+def test_a_side_at_level_is_not_the_dealers_while_the_other_sides_level_is_unknown():
+    """N–S at 5, E–W's level not given, [Level "5"], no [Dealer]: E–W may be at 5 too — the old engine took N–S as
+    the dealer's side (only the sides whose level it knew were counted): a guess the points and outcome rest on."""
+    assert _dealer_side('[Levels "NS:5"]')[0] == []
+    assert _dealer_side('[Levels "NS:5 EW:5"]')[0] == []
+    assert _dealer_side('[Levels "NS:5 EW:7"]')[0] == [("dealer_side", "NS")]
+
+
+def test_the_only_side_that_can_be_at_level_is_the_dealers():
+    """N–S known at 3, E–W not known, [Level "5"]: only E–W can be at 5 — derived (the old engine derived nothing)."""
+    facts, h = _dealer_side('[Levels "NS:3"]')
+    assert facts == [("dealer_side", "EW")]
+    fact = next(d for d in h.derived if d.fact == "dealer_side")
+    assert "N–S's level is known and is not 5" in fact.message_en and "南北方的级别已知，不是 5" in fact.message_zh

@@ -70,7 +70,16 @@ def dealer_from_declarations(dealer: int, last: bool) -> Message:
             f"dealer {SEAT_TOKENS[dealer]}, from [Declarations] (the first declarer; [Dealer] not stated)")
 
 
-def side_from_levels(team: int, level: int) -> Message:
+def side_from_levels(team: int, level: int, own_unknown: bool = False) -> Message:
+    """``own_unknown``: the side's own level is not known, the other side's is known and is not ``level``."""
+    if own_unknown:
+        other = 1 - team
+        return (f"庄家方{SIDE_ZH[team]}，由 [Level] 与 [Levels] 推出（{SIDE_ZH[other]}方的级别已知，不是 "
+                f"{RANK_TOKENS[level]}；只有{SIDE_ZH[team]}方可能打 {RANK_TOKENS[level]}；"
+                "[Dealer] 未写明，庄家是哪一家仍未知）",
+                f"dealer side {SIDE_EN[team]}, from [Level] and [Levels] ({SIDE_EN[other]}'s level is known and is "
+                f"not {RANK_TOKENS[level]}: only {SIDE_EN[team]} can be at {RANK_TOKENS[level]}; [Dealer] not "
+                "stated, so which of the two deals is still unknown)")
     return (f"庄家方{SIDE_ZH[team]}，由 [Level] 与 [Levels] 推出（只有{SIDE_ZH[team]}方打 {RANK_TOKENS[level]}；"
             "[Dealer] 未写明，庄家是哪一家仍未知）",
             f"dealer side {SIDE_EN[team]}, from [Level] and [Levels] (only {SIDE_EN[team]} are at "

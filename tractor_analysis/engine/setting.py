@@ -102,11 +102,12 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         own = _own_levels(hand, rules, levels, dealer, derived)
     side = None if dealer is None else team_of(dealer)
     if dealer is None and not rules.friend and levels_known and hand.level is not None:
-        at_level = [t for t in (0, 1) if levels[t] == hand.level]
-        if len(at_level) == 1:           # only one side plays [Level]: the dealer is on it
+        # the sides that may play [Level]: at it, or at a level not known (it may be [Level] — never left out)
+        at_level = [t for t in (0, 1) if levels[t] in (hand.level, None)]
+        if len(at_level) == 1:           # only one side can play [Level]: the dealer is on it
             side = at_level[0]
             derived.append(_derived("dealer_side", TEAMS[side], "[Level] and [Levels]",
-                                    explain_unknown.side_from_levels(side, hand.level)))
+                                    explain_unknown.side_from_levels(side, hand.level, levels[side] is None)))
         elif not at_level and None not in levels[:2]:   # wrong whoever deals
             violations.append(_violation("level_mismatch", None, explain_unknown.level_of_neither_side(
                 hand.level, levels[0], levels[1])))
