@@ -15,6 +15,7 @@ from typing import Iterator
 import click
 
 from tractor_analysis.records.diagnostics import Diagnostic
+from tractor_analysis.engine.explain_final_levels import match_final_levels
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.verdicts import HandResult, MatchResult
@@ -386,10 +387,21 @@ def match_lines(index: int, match: Match, r: MatchResult, many: bool) -> list[st
     where = f"match {index} 比赛" if many else "match 比赛"
     lines = [line for p in r.problems for line in violation_lines(p, match, indent="  ", where=where)]
     lines.extend(match_unknown_lines(r, where=where))
+    lines.extend(final_levels_lines(r, where))
     decided = match_text(r)
     if decided:
         lines.append(f"  {where}  {decided}")
     return lines
+
+
+def final_levels_lines(r: MatchResult, where: str) -> list[str]:
+    """The match's final levels where a side's is known only as a range (``check --json``'s ``levels_final_span``):
+    the range, and why (:func:`~tractor_analysis.engine.explain_final_levels.match_final_levels`); none otherwise."""
+    (ns, ew), note = match_final_levels(r)
+    if note is None:
+        return []
+    zh, en = note
+    return [f"  {where}  final levels 终局级别  N–S : E–W {ns} : {ew}: {en} / {zh}"]
 
 
 @click.command("check", context_settings=CONTEXT)

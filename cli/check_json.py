@@ -198,6 +198,13 @@ def _hand_json(match_index: int, h: HandResult, record: Hand | None) -> dict:
     }
 
 
+def _spans_json(spans) -> dict:
+    """``levels_final_span``: per side whose final level is not known (``levels_final`` null), the lowest and highest
+    the readings of what the record leaves open give, ``["3", "5"]``; null for a side known, or not bounded
+    (docs/rules.md §8.5, §10.2)."""
+    return {TEAMS[t]: None if s is None else [_level_json(s[0]), _level_json(s[1])] for t, s in enumerate(spans)}
+
+
 def match_json(index: int, r: MatchResult) -> dict:
     """Extra (not in format.md's fixed fields; described there): where the match stands after its
     last hand.  ``forfeit``: the side that forfeited, ``"both"`` when both sides did at the end of
@@ -205,12 +212,15 @@ def match_json(index: int, r: MatchResult) -> dict:
     why, by side (``{"EW": "take-backs"}``; a side that forfeited under every reading of what the record
     leaves open, for reasons that differ between them, ``null``: ``{"EW": null}``), null when no side
     forfeited — and when whether one did is not known, said by ``"unknown"`` (as a hand's: tag
-    ``Takebacks``, withheld ``forfeit``), present only then.  ``"derived"``: what every reading gives that the
+    ``Takebacks``, withheld ``forfeit``), present only then.  ``levels_final_span``: where a side's final level is
+    not known but bounded by the readings (:func:`_spans_json`), present only then.  ``"derived"``: what every reading gives that the
     record does not state (the ``winner`` by the levels), present only then."""
     friend = bool(r.hands) and r.hands[0].rules.friend
     reasons = {TEAMS[t]: why for t, why in enumerate(r.forfeit_reasons) if why is not None or r.forfeit_reason_open[t]}
     doc = {"match": index, "levels_final": None if friend else _levels_json(r.levels_final),
            **({"player_levels_final": _player_levels_json(r.player_levels_final)} if friend else {}),
+           **({"levels_final_span": _spans_json(r.levels_final_span)}
+              if not friend and any(s is not None for s in r.levels_final_span) else {}),
            "winner": None if r.winner is None else TEAMS[r.winner],
            "forfeit": "both" if r.both_forfeit else None if r.forfeit is None else TEAMS[r.forfeit],
            "forfeit_reason": reasons or None,

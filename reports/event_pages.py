@@ -23,7 +23,6 @@ from tractor_analysis.dataset.event_model import (EventMatch, folded_name, playe
                                                    rounds_of)
 from tractor_analysis.dataset.standings import DEFAULT_TIEBREAKS, Points, Standing, select, standings
 from tractor_analysis.engine.explain_hand import forfeit_reason_text, match_decision_text
-from tractor_analysis.records.cards import RANK_TOKENS
 from tractor_analysis.records.safe_write import write_text_atomic
 
 __all__ = ["ResultRow", "RoundView", "EventView", "event_view", "render_standings_page", "write_standings_page",
@@ -40,7 +39,7 @@ class ResultRow:
     ns: str
     ew: str
     levels: str
-    """``"5 : 3"`` (N–S : E–W)."""
+    """``"5 : 3"`` (N–S : E–W); a side known only as a range as ``3..5`` (:attr:`EventMatch.levels_text`)."""
     winner: str | None
     how_en: str
     how_zh: str
@@ -54,6 +53,8 @@ class ResultRow:
     """The standings' note on how it was decided that an organiser should check (bilingual, as the index's
     "please check" list words it: :func:`~tractor_analysis.dataset.event_warnings.decision_note` — cut short inside
     a hand, or won on a derived result); empty for any other match.  The team pages show it on the match's row."""
+    levels_note: str = ""
+    """Why a final level in :attr:`levels` is a range (bilingual: :attr:`EventMatch.levels_note`), else empty."""
 
 
 @dataclass(frozen=True)
@@ -87,10 +88,6 @@ class EventView:
         return any(a.bye for a in self.awards)
 
 
-def _level(rank: int | None) -> str:
-    return "?" if rank is None else RANK_TOKENS.get(rank, str(rank))
-
-
 def _result(m: EventMatch) -> ResultRow:
     side = None if m.winner is None else m.teams[m.winner]
     en, zh = match_decision_text(side, m.decided_by, m.forfeit_reasons)
@@ -102,8 +99,8 @@ def _result(m: EventMatch) -> ResultRow:
         reason_en, reason_zh = forfeit_reason_text(reason)
         short_zh, short_en = f"对方{reason_zh}累计判负", f"the other side forfeited ({reason_en})"
     return ResultRow(table=m.table or "—", ns=m.teams[0] or "?", ew=m.teams[1] or "?",
-                     levels=f"{_level(m.levels[0])} : {_level(m.levels[1])}", winner=side, how_en=en, how_zh=zh,
-                     match_id=m.match_id, winner_side=m.winner, short_en=short_en, short_zh=short_zh)
+                     levels=m.levels_text, winner=side, how_en=en, how_zh=zh, match_id=m.match_id,
+                     winner_side=m.winner, short_en=short_en, short_zh=short_zh, levels_note=m.levels_note)
 
 
 _SHORT = {"passed A": ("打过A", "passed A"), "higher level": ("级数高", "higher level"),

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from tractor_analysis.engine.replay import record_pairs
+from tractor_analysis.engine.explain_final_levels import match_final_levels
 from tractor_analysis.engine.explain_hand import match_decision_text
 from tractor_analysis.engine.explain_readings import forfeit_not_known_result, forfeit_words
 from tractor_analysis.engine.scoring import FORFEIT_NOT_KNOWN, decide_match
@@ -64,6 +65,9 @@ class MatchView:
     player_levels_final: tuple[str, str, str, str] = ("2", "2", "2", "2")
     levels_start_note: str = ""
     """Where the start levels come from when ``[Levels]`` does not state them, bilingual."""
+    levels_final_note: str = ""
+    """Why a final level in :attr:`levels_final` is given as a range (``3..5``), bilingual
+    (:func:`~tractor_analysis.engine.explain_final_levels.match_final_levels`); empty where none is."""
     revokes: tuple[int, int] = (0, 0)
     """Wrong follows punished in the match, N–S and E–W (tournament: three forfeit it)."""
     takebacks: tuple[int, int] = (0, 0)
@@ -175,6 +179,7 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
         fen, fzh = forfeit_words(result.forfeit_reasons, result.forfeit_reason_open,
                                  result.hands[0].rules.revoke_forfeit if result.hands else None, TEAM_NAMES)
         forfeit_note = f"{fen} / {fzh}"
+    final, final_note = match_final_levels(result)
     tags = tuple((k, v) for k, v in (("Event", match.event), ("Site", match.site),
                                      ("Date", match.date), ("Round", match.round),
                                      ("Table", match.table), ("Ruleset", match.ruleset)) if v)
@@ -183,7 +188,7 @@ def match_view(match: Match, result: MatchResult, *, key: str, source: str = "",
         key=key, filename=filename, title=title, source=source, tags=tags, players=names,
         notes=tuple(match.notes), hands=tuple(linked),
         levels_start=(level_label(start[0]), level_label(start[1])), levels_start_note=start_note,
-        levels_final=(level_label(result.levels_final[0]), level_label(result.levels_final[1])),
+        levels_final=final, levels_final_note="" if final_note is None else f"{final_note[1]} / {final_note[0]}",
         winner=winner, forfeit=forfeit,
         problems=tuple(violation_view(v, names) for v in result.problems),
         level_series=tuple(series),  # type: ignore[arg-type]

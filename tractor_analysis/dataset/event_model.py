@@ -15,6 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from ..engine.explain_final_levels import final_levels_note, final_levels_text
 from ..engine.verdicts import BOTH_FORFEIT
 
 __all__ = ["EventMatch", "team_name", "round_number", "folded_name", "player_name", "player_name_notes", "quoted",
@@ -95,6 +96,23 @@ class EventMatch:
     def forfeited(self, side: int) -> bool:
         """``side`` (0 N–S, 1 E–W) forfeited the match: alone, or both sides did."""
         return self.forfeit == side or self.decided_by == BOTH_FORFEIT
+
+    @property
+    def levels_text(self) -> str:
+        """The final levels N–S : E–W as the pages and notes give them: a side known only as a range as ``3..5``
+        (:attr:`level_spans`), one not known nor bounded as ``?``."""
+        return final_levels_text(self.levels, self.level_spans)
+
+    @property
+    def levels_note(self) -> str:
+        """Why a final level is given as a range (bilingual, ``English / 中文``), empty where none is: the readings of
+        what the record leaves open — the hand it ends inside void or played out where no ``[Claim]`` gives that
+        hand its result (:attr:`ends_inside`, :attr:`derived_results`; docs/rules.md §8.5), else take-backs given
+        as ``?`` (docs/rules.md §10.2)."""
+        h = self.ends_inside
+        stopped = h if h is not None and dict(self.derived_results).get(h) is None else None
+        note = final_levels_note(self.levels, self.level_spans, stopped)
+        return "" if note is None else f"{note[1]} / {note[0]}"
 
     @property
     def counts(self) -> bool:

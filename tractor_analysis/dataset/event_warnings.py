@@ -280,16 +280,6 @@ def _cut_short_note(m: EventMatch) -> str | None:
             f"{which_zh}）判定：{zh}；已计入：请核对比赛是否确在此处停止、记录是否完整，{check_zh}")
 
 
-def _level_range(level: int | None, span: tuple[int, int] | None) -> str:
-    """A side's final level as a note gives it: the level, else the lowest and highest the readings allow
-    (``5..6``), else ``?`` (not bounded)."""
-    if level is not None:
-        return RANK_TOKENS.get(level, str(level))
-    if span is None:
-        return "?"
-    return f"{RANK_TOKENS.get(span[0], str(span[0]))}..{RANK_TOKENS.get(span[1], str(span[1]))}"
-
-
 def _readings_note(m: EventMatch) -> str:
     """:func:`_cut_short_note` of a match whose record ends inside its last hand, no result from a ``[Claim]``, under
     a ruleset that does not say whether that hand counts (``stopped_hand = open``, docs/rules.md §8.5): its final
@@ -298,7 +288,7 @@ def _readings_note(m: EventMatch) -> str:
     readings and the range of final levels they give (:attr:`EventMatch.level_spans`), never the levels the hand was
     played at as the final ones."""
     where, h, team = match_named(m), m.ends_inside, _winner(m)
-    levels = " : ".join(_level_range(v, s) for v, s in zip(m.levels, m.level_spans))
+    levels = m.levels_text
     by_deal = m.decided_by == "holding the deal"
     how_en = "holding the deal at equal levels" if by_deal else "the higher level"
     how_zh = "级数相同而坐庄" if by_deal else "级数较高"

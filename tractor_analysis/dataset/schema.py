@@ -127,10 +127,12 @@ SCHEMAS: dict[str, pa.Schema] = {
                              "match ended, who won and the final levels are not known (check: 'not decided: the "
                              "file is damaged'); false for every other match"),
         # added after cut_short (null in datasets written before them)
-        ("level_ns_final_low", _I16, "when level_ns_final is null for want of knowing whose take-backs given as "
-                                     "'?' were: the lowest N-S final level under those readings (check --json's "
-                                     "derived winner names the range); null when the level is known exactly or "
-                                     "not bounded"),
+        ("level_ns_final_low", _I16, "when level_ns_final is null because the readings of what the record leaves "
+                                     "open give it differently — whose take-backs given as '?' were (docs/rules.md "
+                                     "§10.2), or whether the last hand, which the record stops inside with no "
+                                     "result from its [Claim], counts (void) or is played out (§8.5) —: the lowest "
+                                     "N-S final level under those readings (check --json's levels_final_span gives "
+                                     "the range); null when the level is known exactly or not bounded"),
         ("level_ns_final_high", _I16, "the highest N-S final level under those readings (null with "
                                       "level_ns_final_low)"),
         ("level_ew_final_low", _I16, "the lowest E-W final level under those readings, as level_ns_final_low"),

@@ -281,7 +281,31 @@ def _stopped_at(hands: Sequence[Hand], results: Sequence[HandResult]) -> int | N
     if not hands or len(hands) != len(results):
         return None
     last = results[-1]
-    return None if last.scored_by_claim or not record_stops_inside(hands[-1], last) else len(results) - 1
+    if last.scored_by_claim:
+        return None
+    return len(results) - 1 if record_stops_inside(hands[-1], last) or _void_stop(hands[-1], last) else None
+
+
+def _void_stop(hand: Hand, result: HandResult) -> bool:
+    """Under ``[Rule:stopped_hand "void"]`` (:func:`.scoring.stops_void`), the record ends inside ``hand`` with no
+    result from its ``[Claim]``: it stops inside it (:func:`record_stops_inside`), or inside its last trick — a seat
+    the record ends before still holding the card of its play there, which docs/rules.md §10.1 reads as the hand's
+    end reached (the plays left out forced) where nothing says the clock stopped it; under ``void`` the hand in
+    progress when the record ends does not count, its result derived from the cards left (§7.4) nor its penalties
+    (docs/rules.md §8.5).  Not a position, a score sheet's hand, or a record stopping at a trick line it could not
+    read (damage, :func:`.unread_tricks.tricks_read`)."""
+    if not stops_void(result.rules) or result.scored_by_claim or hand.result_only or hand.setup or not hand.tricks:
+        return False
+    if record_stops_inside(hand, result):
+        return True
+    if result.complete or tricks_read(tricks_numbered(hand, result.rules)[0])[1]:
+        return False
+    played = [0, 0, 0, 0]
+    for trick in hand.tricks:
+        for p in trick.plays:
+            played[p.seat] += len(p.cards)
+    size = result.rules.hand_size
+    return len(hand.tricks[-1].plays) < 4 and max(played) == size and min(played) < size
 
 
 def _stop_levels(last: HandResult, carried: Carry | None) -> tuple[tuple[int | None, ...], tuple | None]:
@@ -392,6 +416,11 @@ def _handed_on(hand: Hand, result: HandResult, has_next: bool) -> tuple[Carry, b
         # the record (the match) stops inside its last hand: that hand changed no level, so the
         # levels when the record ends are the ones it was played at (docs/rules.md §8.5) — nor do its
         # penalties count towards the forfeit (they apply at the hand's end: ForfeitCount.add)
+        levels, spans, stops = result.player_levels_before, None, True
+    elif not has_next and _void_stop(hand, result):
+        # [Rule:stopped_hand "void"]: the hand the record ends inside, its last — its last trick too —, does not
+        # count: neither a result derived from the cards left nor its penalties, a forfeit reached at its end
+        # among them (docs/rules.md §8.5)
         levels, spans, stops = result.player_levels_before, None, True
     bid_for_deal = result.outcome is not None and result.outcome.winner == "neither"
     expected_dealer = result.outcome.next_dealer if result.outcome is not None else None

@@ -1,0 +1,74 @@
+"""The words of a match's final levels where the record leaves a side's known only as a range: the lowest and highest
+the readings of what it leaves open give (``MatchResult.levels_final_span``; a dataset's ``level_<side>_final_low`` /
+``_high``) — whether the hand the record stops inside counts or is played out (docs/rules.md §8.5), whose take-backs
+given as ``?`` were (docs/rules.md §10.2).  One wording for ``tractor check``, the report's pages and the standings:
+a range is shown as ``3..5``, as the standings give it."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from ..records.cards import RANK_TOKENS
+from .explain import Message
+
+if TYPE_CHECKING:                       # (the annotation only)
+    from .verdicts import MatchResult
+
+_SIDE_EN, _SIDE_ZH = ("N–S", "E–W"), ("南北", "东西")
+
+
+def level_range(level: int | None, span: tuple[int, int] | None) -> str:
+    """A side's final level as a page or a line gives it: the level (``7``, ``A``), else the lowest and highest the
+    readings allow (``3..5``), else ``?`` (not known, not bounded)."""
+    if level is not None:
+        return RANK_TOKENS.get(level, str(level))
+    if span is None:
+        return "?"
+    return f"{RANK_TOKENS.get(span[0], str(span[0]))}..{RANK_TOKENS.get(span[1], str(span[1]))}"
+
+
+def final_levels_text(levels: Sequence[int | None], spans: Sequence[tuple[int, int] | None]) -> str:
+    """``N–S : E–W`` final levels, each as :func:`level_range` gives it (``3..5 : 2``)."""
+    return " : ".join(level_range(v, s) for v, s in zip(levels, spans))
+
+
+def final_levels_note(levels: Sequence[int | None], spans: Sequence[tuple[int, int] | None],
+                      stopped: int | None) -> Message | None:
+    """Why a side's final level is given as a range (:func:`level_range`): not known, the readings of what the record
+    leaves open giving it differently — among them, where the record stops inside its last hand ``stopped`` with no
+    result from a ``[Claim]``, that hand void or played out (docs/rules.md §8.5), else whose take-backs given as ``?``
+    were (docs/rules.md §10.2); ``None`` where no side's is (known, or not bounded)."""
+    sides = [t for t in (0, 1) if levels[t] is None and spans[t] is not None]
+    if not sides:
+        return None
+    ranges = [level_range(None, spans[t]) for t in sides]
+    if len(sides) == 1:
+        who_en = f"{_SIDE_EN[sides[0]]}'s final level is known only as {ranges[0]}"
+        who_zh = f"{_SIDE_ZH[sides[0]]}方终局级数仅知在 {ranges[0]} 之间"
+    else:
+        who_en = f"the final levels are known only as N–S {ranges[0]}, E–W {ranges[1]}"
+        who_zh = f"终局级数仅知南北方在 {ranges[0]} 之间、东西方在 {ranges[1]} 之间"
+    if stopped is not None:
+        return (f"{who_zh}（取各种读法的最低与最高）：记录在第 {stopped} 局中途结束，该局没有 [Claim] 给出的结果；记录未定之处的"
+                f"各种读法——其中该局按中止计（不计结果，以该局所打的级数）或按打完计（余下的牌可能给出的每种结果）——给出的级数"
+                f"不同，不予猜测（docs/rules.md §8.5）",
+                f"{who_en} (the lowest and highest the readings give): the record stops inside hand {stopped} with no "
+                f"result from a [Claim], and the readings of what the record leaves open — among them that hand void "
+                f"(stopped there: the levels it was played at) or played out to each result the cards left allow — give "
+                f"it differently; not guessed (docs/rules.md §8.5)")
+    return (f"{who_zh}（取各种读法的最低与最高）：记录中有座位未知的悔牌（\"?\"），按其属于哪一方的各种读法给出的级数不同，不予猜测"
+            f"（docs/rules.md §10.2）",
+            f"{who_en} (the lowest and highest the readings give): the record gives take-backs whose seat is not known "
+            f"(\"?\"), and the readings of whose they were give it differently; not guessed (docs/rules.md §10.2)")
+
+
+def match_final_levels(result: MatchResult) -> tuple[tuple[str, str], Message | None]:
+    """A replayed match's final levels N–S, E–W as :func:`level_range` gives them, and :func:`final_levels_note` on
+    them — the hand the record stops inside named where its ``[Claim]`` gives it no result
+    (:attr:`~.verdicts.MatchResult.stopped_at`); in friend mode (no team has a level) the levels alone, no note."""
+    spans = result.levels_final_span
+    if result.hands and result.hands[0].rules.friend:
+        spans = (None, None)
+    stopped = result.hands[result.stopped_at].number if result.stopped_at is not None else None
+    levels = result.levels_final
+    return ((level_range(levels[0], spans[0]), level_range(levels[1], spans[1])),
+            final_levels_note(levels, spans, stopped))
