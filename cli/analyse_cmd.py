@@ -276,7 +276,7 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[
         return [head + "  " + dim("not analysed 未分析: " + record_text(f"{a.reason[1]} / {a.reason[0]}")), setting] + derived
     order = hand_context(h.rules, h.level, h.trump).order
     lines = [head + f"  {tricks_words(a.tricks)} (from trick 从第 {a.first_trick} 轮)"
-             + dim(f"  {a.nodes} nodes, {a.seconds:.1f}s"), setting]
+             + dim(f"  {a.nodes} nodes searched 搜索 {a.nodes} 个节点, {a.seconds:.1f}s 用时 {a.seconds:.1f} 秒"), setting]
     lines.extend(derived)
     if a.totals_known:
         lines.append(f"  best play 双方最佳: attackers 闲家 {_value(a.start_value)}"

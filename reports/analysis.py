@@ -18,12 +18,18 @@ from the hand as replayed), grouped (:func:`~tractor_analysis.analysis.best_play
 equal plays are shown once (:attr:`~.analysis_view.AnalysedPlayView.best_every` false).
 
 A play the record leaves out that the engine derived (a ``plays`` row with ``derived`` true) is
-marked derived in the analysis table as in the trick table, the tag's title saying from what.
+marked derived in the analysis table as in the trick table, the tag's title saying from what.  A failed
+throw is shown as ``tractor analyse`` shows it, the cards shown and those forced (its cost is the throw's).
+
+A hand the analysis did not analyse (the ``hands`` column ``analysis_reason``: the record ends before the
+hand does, a play not known …) gets no rows but its reason (:class:`NotAnalysed`), which the page says:
+"not analysed / 未分析", in the words of ``tractor analyse``.
 """
 from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 from tractor_analysis.analysis.best_plays import choices, equal_plays
@@ -37,6 +43,17 @@ from .match_page import MatchView
 VIEW_COLUMNS = ["view_deals", "view_exact", "view_value", "view_value_best", "view_best", "view_cost", "view_stderr"]
 COLUMNS = ["match_id", "hand_no", "trick_no", "position", "seat", "value_before", "value_after", "cost", "best",
            *VIEW_COLUMNS]
+REASON_COLUMNS = ["match_id", "hand_no", "analysis_reason"]
+"""The ``hands`` columns saying why a hand was not analysed."""
+
+
+@dataclass(frozen=True, slots=True)
+class NotAnalysed:
+    """A hand ``ingest --analyse`` did not analyse, and why (the ``hands`` column ``analysis_reason``,
+    ``English / 中文`` as ``tractor analyse`` says it)."""
+
+    reason: str
+
 
 Row = tuple
 """``(trick_no, position, seat, value_before, value_after, cost, best, view)`` of one analysed play;
@@ -44,9 +61,10 @@ Row = tuple
 null without it)."""
 
 
-def read_analysis(path: str | Path) -> dict[str, dict[int, list[Row]]]:
-    """``match_id`` → ``hand_no`` → the analysed plays of the dataset at ``path`` (empty when it
-    holds none, or cannot be read: the report says so elsewhere)."""
+def read_analysis(path: str | Path) -> dict[str, dict[int, list[Row] | NotAnalysed]]:
+    """``match_id`` → ``hand_no`` → the analysed plays of the dataset at ``path``, or why the hand was not
+    analysed (:class:`NotAnalysed`); empty when it holds neither, or cannot be read (the report says so
+    elsewhere)."""
     import pyarrow.dataset as pds
 
     from tractor_analysis.dataset import read_table
@@ -55,17 +73,20 @@ def read_analysis(path: str | Path) -> dict[str, dict[int, list[Row]]]:
         table = read_table(str(path), "plays", columns=COLUMNS,
                            filter=pds.field("value_before").is_valid() | pds.field("value_after").is_valid()
                            | pds.field("cost").is_valid())
+        reasons = read_table(str(path), "hands", columns=REASON_COLUMNS,
+                             filter=pds.field("analysis_reason").is_valid())
     except (OSError, ValueError):
         return {}
-    out: dict[str, dict[int, list[Row]]] = {}
-    if not table.num_rows:
-        return out
+    out: dict[str, dict[int, list[Row] | NotAnalysed]] = {}
     cols = [table.column(c).to_pylist() for c in COLUMNS]
     for mid, hand, trick, pos, seat, before, after, cost, best, *view in zip(*cols):
         if hand is None or trick is None or pos is None:
             continue
-        out.setdefault(str(mid), {}).setdefault(int(hand), []).append(
+        out.setdefault(str(mid), {}).setdefault(int(hand), []).append(     # type: ignore[union-attr]
             (int(trick), int(pos), seat, before, after, cost, best, tuple(view)))
+    for mid, hand, reason in zip(*(reasons.column(c).to_pylist() for c in REASON_COLUMNS)):
+        if hand is not None:        # (a hand with analysed plays has no reason: the rows stand)
+            out.setdefault(str(mid), {}).setdefault(int(hand), NotAnalysed(str(reason)))
     return out
 
 
@@ -112,7 +133,7 @@ def analysis_of(hand: HandView, rows: list[Row] | None, result=None) -> Analysis
         grouped, every = _grouped(hand, result, trick, p.seat, best_plays)
         plays.append(AnalysedPlayView(trick, p.seat, p.player, p.cards, before, after, cost,
                                       mark_of(cost), best_plays, _seat_view(rest[0] if rest else None),
-                                      p.derived, grouped, every, withheld))
+                                      p.derived, grouped, every, withheld, p.attempted))
     return AnalysisView(first_trick=plays[0].trick, start_value=plays[0].value_before,
                         result=hand.attackers_total, plays=tuple(plays),
                         marks=tuple(reversed(MARKS)), blunder=MARKS[0][0], totals_withheld=withheld)
@@ -127,11 +148,11 @@ def _seat_view(view: tuple | None) -> FromSeatView | None:
                     None if cost is None else mark_of(cost))
 
 
-def with_analysis(hands: dict[int, list[Row]] | None, result=None):
-    """A :data:`~.match_drawing.MatchSink` putting each hand's analysis (``hands``: ``hand_no`` → rows)
-    on its view; a hand number the match holds twice (a damaged record) gets none.  ``result``: the
-    match as the engine replayed it (a :class:`~tractor_analysis.engine.verdicts.MatchResult`), for
-    every best play (:func:`analysis_of`); without it the page says equal plays are shown once."""
+def with_analysis(hands: dict[int, list[Row] | NotAnalysed] | None, result=None):
+    """A :data:`~.match_drawing.MatchSink` putting each hand's analysis (``hands``: ``hand_no`` → rows, or
+    why it was not analysed) on its view; a hand number the match holds twice (a damaged record) gets none.
+    ``result``: the match as the engine replayed it (a :class:`~tractor_analysis.engine.verdicts.MatchResult`),
+    for every best play (:func:`analysis_of`); without it the page says equal plays are shown once."""
     def adjust(view: MatchView) -> MatchView:
         if not hands:
             return view
@@ -139,11 +160,17 @@ def with_analysis(hands: dict[int, list[Row]] | None, result=None):
         replayed = Counter(h.number for h in result.hands) if result is not None else Counter()
         by_number = {h.number: h for h in result.hands if replayed[h.number] == 1} if result is not None else {}
         return dataclasses.replace(view, hands=tuple(
-            dataclasses.replace(h, analysis=analysis_of(h, hands.get(h.number), by_number.get(h.number)))
-            if seen[h.number] == 1 else h
+            _with_hand(h, hands.get(h.number), by_number.get(h.number)) if seen[h.number] == 1 else h
             for h in view.hands))
 
     return adjust
 
 
-__all__ = ["COLUMNS", "VIEW_COLUMNS", "analysis_of", "read_analysis", "with_analysis"]
+def _with_hand(hand: HandView, got: list[Row] | NotAnalysed | None, result) -> HandView:
+    """``hand`` with its analysis (``got``: its rows), or with why it was not analysed."""
+    if isinstance(got, NotAnalysed):
+        return dataclasses.replace(hand, not_analysed=got.reason)
+    return dataclasses.replace(hand, analysis=analysis_of(hand, got, result))
+
+
+__all__ = ["COLUMNS", "REASON_COLUMNS", "VIEW_COLUMNS", "NotAnalysed", "analysis_of", "read_analysis", "with_analysis"]

@@ -58,6 +58,10 @@ class AnalysedPlayView:
     """``best_choices`` lists every best play; false: one play for each set of equal plays (the page says so)."""
     totals_withheld: bool = False
     """A position without ``[Points]`` (:attr:`AnalysisView.totals_withheld`): no totals, a cost where solved."""
+    attempted: tuple[Card, ...] | None = None
+    """A failed throw (the hand page's :attr:`~.hand_page.PlayView.attempted`): the cards the leader showed,
+    ``cards`` being those it was forced to play — the play the cost is of, as ``tractor analyse`` shows it
+    (``attempted → forced``); ``None`` for any other play."""
 
     def best_shown(self) -> tuple[tuple[list[tuple[Card, ...]] | None, BestChoice], ...]:
         """Each best choice with the plays it is said as one by one, or ``None`` for "any k of"

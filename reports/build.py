@@ -226,9 +226,19 @@ def _trick_html(t: TrickView, heads: Sequence[str], groups: Sequence[int], viola
         + f'<div>attackers\' points / 闲家得分 <strong class="running">{escape(_or_unknown(t.attackers_after))}</strong>'
         + (f' <span class="muted">(was {escape(_or_unknown(t.attackers_before))})</span>'
            if t.attackers_after != t.attackers_before else "")
-        + '</div>\n</div>\n</div>\n',
+        + _from_position_html(t) + '</div>\n</div>\n</div>\n',
         *(str(violation(v)) for v in t.violations),
         _derived_notes_html(t), notes_html(t.notes), "\n</section>\n"))
+
+
+def _from_position_html(t: TrickView) -> str:
+    """A position that does not state the attackers' points before it: their points from the position on
+    (:attr:`TrickView.from_position_after`), beside the total shown as ``?``; empty otherwise."""
+    if t.from_position_after is None:
+        return ""
+    was = t.from_position_before
+    return (f' · from the position on / 自此局面起 <strong class="from-position">{t.from_position_after}</strong>'
+            + (f' <span class="muted">(was {was})</span>' if was is not None and was != t.from_position_after else ""))
 
 
 def _derived_notes_html(t: TrickView) -> str:

@@ -125,8 +125,11 @@ class TrickView:
     winner_side: str
     points: int | None
     """``None``: not known (the ways a play the record leaves out could be filled in disagree)."""
-    attackers_before: int
-    attackers_after: int
+    attackers_before: int | None
+    attackers_after: int | None
+    """The attackers' points before and after this trick (with the position's ``[Points]``); ``None``: not
+    known — the sides unknown, a trick's share not known, or a position that does not state the points
+    before it (:attr:`from_position_after` then gives the points from the position on)."""
     lead_kind: str
     trumped: bool
     throw_failed: bool
@@ -156,6 +159,11 @@ class TrickView:
     """N, E, S, W: cards the seat held beyond ``hands_before``, not known which (the ways a play the
     record leaves out could be filled in disagree, or it was not filled in and the seat's cards after it
     are those it surely holds: ``HandResult.cards_open``); shown as ``+1 ?``."""
+    from_position_before: int | None = None
+    from_position_after: int | None = None
+    """A position that does not state the attackers' points before it (no ``[Points]``, the engine's
+    ``Points`` unknown): their points from the position on, before and after this trick — known where
+    each trick's share is, while the totals (:attr:`attackers_after`) are not.  ``None`` otherwise."""
     left_out: tuple[bool, bool, bool, bool] = (False, False, False, False)
     """N, E, S, W: the record leaves the seat's play out of this trick though it goes on past it
     (:func:`~tractor_analysis.engine.record_gaps.find_gaps`), and the engine did not derive it: the play
@@ -208,7 +216,9 @@ class HandView:
     """Every bury in order, (seat, player, cards): the dealer's, then each rebidder's (炒地皮);
     seat and player are empty where the record does not say who buried."""
     setup: bool
-    setup_points: int
+    setup_points: int | None
+    """A position's points before its first trick (``[Points]``), 0 for a full hand; ``None``: the position
+    does not state them (the engine's ``Points`` unknown) — never taken as 0."""
     notes: tuple[str, ...]
     tricks: tuple[TrickView, ...]
     hand_violations: tuple[ViolationView, ...]
@@ -273,6 +283,9 @@ class HandView:
     engine's ``Takebacks`` unknown): which side they cost is not known, so neither is their cost."""
     analysis: "AnalysisView | None" = None
     """The endgame analysis of the hand's last tricks (a dataset written by ``ingest --analyse``)."""
+    not_analysed: str = ""
+    """Why ``ingest --analyse`` did not analyse the hand (the dataset's ``analysis_reason``), ``English / 中文``
+    as ``tractor analyse`` says it; empty when it was analysed, or no analysis was asked for."""
     deal_mismatch: bool = False
     """Cards are left after the last trick: the hand is open because its deal and plays do not
     agree, not because the record ends first."""
@@ -451,8 +464,11 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             violations_by_trick.setdefault(v.trick, []).append(vv)
     record_tricks = {t.number: t for t in hand.tricks}
 
-    setup_points = hand.points if hand.setup else 0
-    running: int | None = setup_points if defenders else None
+    # a position without [Points]: the points before it are not known (docs/format.md "Positions"), so
+    # neither is any total after it — only the points from the position on
+    unstated = hand.setup and any(u.tag == "Points" for u in result.unknowns)
+    setup_points = None if unstated else hand.points if hand.setup else 0
+    running: int | None = (0 if unstated else setup_points) if defenders else None
     tricks: list[TrickView] = []
     sources = hand_sources(hand, result)
     held_known = tuple(bool(x) for x in sources)
@@ -485,8 +501,12 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         tricks.append(TrickView(
             number=t.number, leader=SEAT_TOKENS[t.leader], winner="?" if t.winner is None else SEAT_TOKENS[t.winner],
             winner_name="未知 not known" if t.winner is None else names[t.winner],
-            winner_side="unknown" if taken is None else "attackers" if taken else "defenders", points=t.points,
-            attackers_before=before, attackers_after=running,
+            winner_side="unknown" if taken is None else "attackers" if taken else "defenders",
+            # the trick the record ends in, its points open: the least they can be, the plays recorded (as the note
+            # under it says, "at least"), even where the trick's points are not known (a play left out before it)
+            points=u.recorded_points if u is not None and u.points is None and t.points is None else t.points,
+            attackers_before=None if unstated else before, attackers_after=None if unstated else running,
+            from_position_before=before if unstated else None, from_position_after=running if unstated else None,
             lead_kind="?" if t.lead_kind is None else t.lead_kind,     # None: the trump decides it, not known
             lead_kind_zh=LEAD_KIND_ZH.get("?" if t.lead_kind is None else t.lead_kind, ""),
             trumped=t.trumped, throw_failed=t.throw_failed, plays=plays,

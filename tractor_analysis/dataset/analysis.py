@@ -161,6 +161,15 @@ def analysis_basis(record: Hand | None, analysed: dict) -> str | None:
     return PLAYS if not any(lines) else DEAL if all(lines) else DEAL_AND_PLAYS
 
 
+def analysis_reason(a) -> str | None:
+    """The ``hands`` column ``analysis_reason``: why the analysis ``a`` analysed nothing of its hand
+    (:attr:`HandAnalysis.reason`, ``(zh, en)``), ``English / 中文`` as ``tractor analyse --json``'s
+    ``reason``; ``None`` when it analysed the hand, or there is no analysis (not asked for, or the solver
+    failed: the ingest does not know why, and says nothing)."""
+    reason = getattr(a, "reason", None)
+    return None if reason is None else f"{reason[1]} / {reason[0]}"
+
+
 def play_values(p) -> tuple[int | None, int | None, int | None, list[str] | None]:
     """``(value_before, value_after, cost, best)`` of one play for the ``plays`` columns."""
     if p is None:
@@ -191,6 +200,6 @@ def view_values(v) -> tuple:
     return v.deals, v.exact, v.value, v.value_best, best, v.cost, v.stderr
 
 
-__all__ = ["DEAL", "DEAL_AND_PLAYS", "PLAYS", "VIEW_NULLS", "analyses_of", "analysis_basis", "by_play", "derived_by_play",
-           "derived_views", "play_values", "stored", "stored_view", "totals_known", "view_values", "views_by_play",
+__all__ = ["DEAL", "DEAL_AND_PLAYS", "PLAYS", "VIEW_NULLS", "analyses_of", "analysis_basis", "analysis_reason", "by_play",
+           "derived_by_play", "derived_views", "play_values", "stored", "stored_view", "totals_known", "view_values", "views_by_play",
            "views_of"]

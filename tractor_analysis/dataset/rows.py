@@ -21,8 +21,8 @@ from ..engine.replay import record_pairs, record_stops_inside
 from ..engine.scoring import decide_match
 from ..engine.unfinished import taken_by_attackers
 from ..engine.verdicts import HandResult, MatchResult, Violation
-from .analysis import (VIEW_NULLS, analyses_of, analysis_basis, by_play, derived_by_play, derived_views, play_values,
-                       view_values, views_by_play, views_of)
+from .analysis import (VIEW_NULLS, analyses_of, analysis_basis, analysis_reason, by_play, derived_by_play, derived_views,
+                       play_values, view_values, views_by_play, views_of)
 from .arrow_columns import column, constant
 from .hand_values import hand_values
 from .match_identity import content_digest, match_key, rules_json
@@ -238,7 +238,8 @@ class TableBuilder:
         pb, pa_ = hr.player_levels_before, hr.player_levels_after
         if record is not None and record.result_only:
             self._row("hands", _result_only_row(mid, hr, record, batch) + (after_end, None, _unknown_facts(hr),
-                                                                          len(hr.record_findings)))
+                                                                          len(hr.record_findings),
+                                                                          analysis_reason(analysis)))
             return len(hr.play_violations)
         self._row("hands", (
             mid, n, _seat(hr.dealer), _team(defenders), _team(attackers), hr.level,
@@ -255,7 +256,8 @@ class TableBuilder:
             [_tokens(b) for b in record.earlier_buries] if record is not None else None,
             o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, False,
             hr.legality_known, None if record is None else record_stops_inside(record, hr), _derived_facts(hr),
-            after_end, analysis_basis(record, analysed), _unknown_facts(hr), len(hr.record_findings)))
+            after_end, analysis_basis(record, analysed), _unknown_facts(hr), len(hr.record_findings),
+            analysis_reason(analysis)))
         return len(hr.play_violations)
 
     def _plays_lists(self) -> tuple[list, ...]:

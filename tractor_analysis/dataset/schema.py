@@ -248,6 +248,11 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("record_findings", _I32, "findings about the record alone in the hand (violations rows with about "
                                   "'record', docs/rules.md 13.1: the scorer's copy proven wrong, no player's "
                                   "violation; check's record findings)"),
+        # added after record_findings (null in datasets written before it)
+        ("analysis_reason", _STR, "ingest --analyse K: why the endgame analysis did not analyse the hand, as "
+                                  "tractor analyse --json's reason ('English / 中文': the record ends before the "
+                                  "hand does, a play not known, a fact it needs unknown ...); null when it was "
+                                  "analysed, not asked for, or the solver failed"),
     ),
     "tricks": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,

@@ -79,11 +79,16 @@ def outcome_every_reading() -> Message:
 
 
 def outcome_from_last_trick(total: int, trick: int) -> Message:
-    return (f"本局结果由余下的牌推出：记录在最后一轮（第 {trick} 轮）中途结束，未记录出牌的各家都只剩一张牌，必须打出，"
-            f"该轮的赢家与得分因而确定，闲家总得分为 {total} 分",
+    """The hand's result from its last trick, which the record ends inside, each seat it ends before holding one
+    card (:func:`.claimed_end.forced_end`).  Said for what is known in every reading of the record: which card a
+    seat holds may not be (a play left out before, filled in more than one way), and then neither are the trick's
+    points — but whichever it holds, the winner is the same and so is what the attackers take from the trick (a
+    reading giving another total gives no such fact)."""
+    return (f"本局结果由余下的牌推出：记录在最后一轮（第 {trick} 轮）中途结束，未记录出牌的各家都只剩一张牌，必须打出；"
+            f"无论是哪一张，该轮的赢家都相同，闲家从该轮所得也相同，闲家总得分为 {total} 分",
             f"the hand's result from the cards left: the record ends inside the last trick (trick {trick}), and each "
-            f"seat it ends before holds one card, which it must play: the trick's winner and points follow, and the "
-            f"attackers' total is {total}")
+            f"seat it ends before holds one card, which it must play: whichever card that is, the trick's winner is "
+            f"the same, and so is what the attackers take from the trick, so their total is {total}")
 
 
 def outcome_from_bounds(lo: int, hi: int, last: int) -> Message:
