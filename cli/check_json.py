@@ -170,7 +170,7 @@ def _points_json(h: HandResult) -> dict:
     if score_sheet_hand(h):
         return dict.fromkeys(("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties"))
     mult, bonus = h.bottom_multiplier, h.bottom_bonus
-    if not h.bottom_decided or any(u.tag == "Buried" and "points" in u.withheld for u in h.unknowns):
+    if not h.bottom_decided or any(u.tag == "Buried" and {"points", "bottom"} & set(u.withheld) for u in h.unknowns):
         mult = bonus = None
     return {"attackers_points": h.attackers_points, "bottom_points": h.bottom_points, "bottom_multiplier": mult,
             "bottom_bonus": bonus, "penalties": h.penalties}

@@ -59,17 +59,26 @@ def _not_judged_lines(matches, hand: int | None) -> list[str]:
     return [lead] + [line for _, _, why in found for line in why]
 
 
-def _record_lines(found) -> list[str]:
-    """What the record alone gets wrong (``(hand number, finding)``: :func:`~tractor_analysis.reports.ruling.\
-record_findings`), said when no page is written: none of it is a player's violation, none gets a ruling."""
+def _record_lines(found, many: bool) -> list[str]:
+    """What the record alone gets wrong, or a platform's referee judged otherwise (``(match, hand number or None for
+    the match's own, finding)``: :func:`~tractor_analysis.reports.ruling.record_findings`), said when no page is
+    written: none of it is a player's violation, none gets a ruling; each with its note (a referee's verdict is no
+    proof the record is wrong: :func:`~.verdict_text.record_words`).  ``many``: the file holds several matches,
+    each line names its match as ``tractor check`` does."""
+    from .verdict_text import RECORD_MARK, record_words
+
     if not found:
         return []
     n = len(found)
-    lines = [f"{n} finding{'s' if n != 1 else ''} about the record alone (the scorer's copy, not a player's act): no "
-             f"ruling against a seat, the record is to be corrected (see tractor check) / {n} 处记录本身的错误"
-             "（记录抄写有误，不是任何一家的行为）：不对任何一家作裁决，记录须更正（见 tractor check）："]
-    lines += [f"  hand {number} 第{number}局  ✎ record 记录  {v.code}  " + record_text(f"{v.message_en} / {v.message_zh}")
-              for number, v in found]
+    lines = [f"{n} record finding{'s' if n != 1 else ''} (not a player's act): no ruling against a seat (see tractor "
+             f"check) / {n} 处记录问题（不是任何一家的行为）：不对任何一家作裁决（见 tractor check）："]
+    for index, number, v in found:
+        if number is None:
+            where = f"match {index} 比赛" if many else "match 比赛"
+        else:
+            where = f"{f'match {index} · ' if many else ''}hand {number} 第{number}局"
+        lines += [f"  {where}  {RECORD_MARK}  {v.code}  " + record_text(f"{v.message_en} / {v.message_zh}"),
+                  f"      {record_words(v)}"]
     return lines
 
 
@@ -126,8 +135,9 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
     time, signatures).  By default every violation of the file gets a page;
     --hand, --trick and --seat keep only the ones that match all of them.
     A finding about the record alone (check's "✎ record 记录", --json
-    "about": "record": the scorer's copy proven wrong) gets no page: it is
-    no player's violation; it is listed, to be corrected — but a [Claim]
+    "about": "record": the scorer's copy proven wrong, or a platform
+    referee's verdict other than the engine's) gets no page: it is no
+    player's violation; it is listed (a match's own too) — but a [Claim]
     the cards prove wrong (claim_mismatch) gets a page of the whole hand
     headed "the recorded score", against no seat: the score decides the
     levels, and the referee rules it.
@@ -183,8 +193,9 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
         zh, en = _picked(hand, trick, seat_index)
         echo_err(f"no violation found in {shown_path}{' at ' + en if en else ''}: no ruling written / "
                  f"{shown_path}{'的' + zh if zh else ''}中没有发现违规，未写裁决书")
-        for line in _record_lines(record_findings(matches, hand=hand, trick=trick, seat=seat_index)):
-            echo_err(line)          # the record's own errors: to be corrected, never ruled against a player
+        for line in _record_lines(record_findings(matches, hand=hand, trick=trick, seat=seat_index),
+                                  len(matches) > 1):
+            echo_err(line)          # the record's findings: never ruled against a player
         not_judged = _not_judged_lines(matches, hand)
         for line in not_judged:         # none found is then no finding that the play was legal
             echo_err(line)

@@ -14,7 +14,7 @@ from tractor_analysis.engine.explain_readings import forfeit_not_known_result, f
 from tractor_analysis.engine.explain_stopped import legal_so_far
 from tractor_analysis.engine.outcome import REVOKE_CODES, gain_words
 from tractor_analysis.engine.scoring import FORFEIT_NOT_KNOWN, NO_RESULT, decide_match
-from tractor_analysis.engine.verdicts import HandResult, MatchResult, Violation
+from tractor_analysis.engine.verdicts import RECORD_NOTE, HandResult, MatchResult, Violation, record_note
 from tractor_analysis.engine.derived_in_place import derived_in_place
 
 from .check_json import hand_side_penalties, score_sheet_hand
@@ -199,8 +199,15 @@ def penalty_lines(h: HandResult, match: Match, indent: str = "      ") -> list[s
 RECORD_MARK = "✎ record 记录"
 """The mark of a finding about the record alone (``check --json`` ``"about": "record"``), in place of a
 violation's ✗: the scorer's copy is wrong, no seat is faulted."""
-RECORD_WORDS = ("the record's own error, not a player's violation: no penalty, no ruling against a seat; the record "
-                "is to be corrected / 记录本身的错误，不是任何一家的违规：不罚，不对任何一家作裁决；记录须更正")
+RECORD_WORDS = " / ".join(RECORD_NOTE)
+"""The note of a finding about the record's own error (:func:`record_words`: a platform referee's verdict has its own)."""
+
+
+def record_words(v: Violation) -> str:
+    """The note under a finding about the record alone: what it is (``English / 中文``) — the record's own error, to
+    be corrected, or a platform referee's verdict other than the engine's (``referee_mismatch``: the log is not
+    shown wrong; :func:`~tractor_analysis.engine.verdicts.record_note`)."""
+    return " / ".join(record_note(v.code))
 
 
 def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path: str | None = None,
@@ -218,7 +225,7 @@ def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path:
         at = dim(record_text(f"{path}:{line}:{column}")) if line else ""
     if v.of_record:         # the scorer's copy is wrong, not a seat's act: no ✗, no penalty, no ruling
         lines = [f"{indent}{strong(RECORD_MARK)} " + "  ".join(x for x in (where, who, v.code, at) if x),
-                 f"{indent}    {dim(RECORD_WORDS)}"]
+                 f"{indent}    {dim(record_words(v))}"]
     else:
         lines = [f"{indent}{bad('✗')} " + "  ".join(x for x in (where, who, bad(v.code), at) if x)]
     if v.message_zh:

@@ -21,7 +21,7 @@ from tractor_analysis.records.model import Hand, Match, Play
 from tractor_analysis.engine.record_gaps import find_gaps
 from tractor_analysis.engine.rule_refs import rule_ref
 from tractor_analysis.engine.unfinished import ends_record_text, taken_by_attackers
-from tractor_analysis.engine.verdicts import HandResult, Violation
+from tractor_analysis.engine.verdicts import HandResult, Violation, record_note
 from tractor_analysis.dataset.hand_values import hand_values, is_score_sheet
 
 from .analysis_view import AnalysedPlayView, AnalysisView, FromSeatView  # noqa: F401  (the hand view holds them)
@@ -29,7 +29,7 @@ from .card_display import (display_groups, display_order, held_in_display_order,
                            trump_label)
 from .bidi import isolate
 from .hands_known import ends_hand, hand_sources
-from tractor_analysis.engine.derived_in_place import play_fact
+from tractor_analysis.engine.derived_in_place import derived_in_place, play_fact
 
 TEAM_NAMES = ("N–S", "E–W")
 LEAD_KIND_ZH = {"single": "单张", "pair": "对子", "triple": "三同张", "tractor": "拖拉机", "titanic": "泰坦尼克",
@@ -66,6 +66,14 @@ class ViolationView:
     record: bool = False
     """A finding about the record alone (the scorer's copy proven wrong, ``check --json`` ``"about": "record"``):
     shown apart from a player's violation — no penalty, no ruling against a seat."""
+    note: str = ""
+    """What a finding about the record alone is (``English / 中文``; empty for a player's violation): the record's own
+    error, to be corrected, or a platform referee's verdict other than the engine's (``referee_mismatch``: the log
+    is not shown wrong) — :func:`~tractor_analysis.engine.verdicts.record_note`."""
+    played_derived: tuple[Card, ...] | None = None
+    """The play the engine derived in place of the one the record writes (the decks prove it miscopied:
+    :func:`~tractor_analysis.engine.derived_in_place.derived_in_place`): what was played, :attr:`played` then the
+    cards as written; ``None`` when the record's play is what was played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,12 +353,19 @@ def rule_line(code: str) -> str:
     return ref.line if ref is not None else ""
 
 
-def violation_view(v: Violation, names: tuple[str, ...], at: tuple[int, int] = (0, 0)) -> ViolationView:
+def violation_view(v: Violation, names: tuple[str, ...], at: tuple[int, int] = (0, 0),
+                   result: HandResult | None = None) -> ViolationView:
+    """A violation's box; with its hand's ``result``, the play the engine derived in place of the one written
+    (:attr:`ViolationView.played_derived`, in the order the cards are drawn)."""
+    derived = None if result is None else derived_in_place(v, result)
+    if derived is not None:
+        derived = display_order(derived, result.level, result.trump, result.rules.constant_twos)
     return ViolationView(
         code=v.code, trick=v.trick, seat=seat_label(v.seat),
         player="" if v.seat is None else names[v.seat],
         message_zh=v.message_zh, message_en=v.message_en, rule=rule_line(v.code),
-        played=tuple(v.played), better=tuple(v.better), line=at[0], column=at[1], record=v.of_record)
+        played=tuple(v.played), better=tuple(v.better), line=at[0], column=at[1], record=v.of_record,
+        note=" / ".join(record_note(v.code)) if v.of_record else "", played_derived=derived)
 
 
 def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | None:
@@ -457,7 +472,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     violations_by_trick: dict[int, list[ViolationView]] = {}
     hand_violations: list[ViolationView] = []
     for v in result.violations:
-        vv = violation_view(v, names, violation_position(hand, v, result))
+        vv = violation_view(v, names, violation_position(hand, v, result), result)
         if v.trick is None:
             hand_violations.append(vv)
         else:

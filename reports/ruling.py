@@ -320,11 +320,11 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
     # what the consequence rests on: a failed throw's penalty on the sides and its sign, a corrected
     # score on the points; anything else on the whole result
     if v.code in ("throw_failed", "wrong_forced_play"):
-        needs = {"sides", "penalties", "points"}
+        needs = {"sides", "penalties", "points", "bottom"}
     elif v.code == "claim_mismatch":
-        needs = {"sides", "points"}
+        needs = {"sides", "points", "bottom"}
     else:
-        needs = {"sides", "penalties", "points", "outcome", "levels"}
+        needs = {"sides", "penalties", "points", "bottom", "outcome", "levels"}
     withheld = result.withheld & needs
     if withheld and v.code not in REVOKE_CODES:
         if v.code in ("throw_failed", "wrong_forced_play") and penalty_known(result):
@@ -652,11 +652,20 @@ def _in_display_order(cards: tuple[Card, ...] | None, result: HandResult) -> tup
 
 
 def record_findings(matches: Sequence[tuple[Match, MatchResult]], *, hand: int | None = None,
-                    trick: int | None = None, seat: int | None = None) -> list[tuple[int, Violation]]:
+                    trick: int | None = None, seat: int | None = None
+                    ) -> list[tuple[int, int | None, Violation]]:
     """The findings about the record alone (no ruling page: :func:`ruling_pages`) of hand ``hand``, trick
-    ``trick`` and seat ``seat`` when given, each with its hand's number, in order."""
-    return [(h.number, v) for _, result in matches for h in result.hands for v in h.record_findings
-            if v.code not in SCORE_RULINGS and _selected(v, hand, trick, seat, h.number)]
+    ``trick`` and seat ``seat`` when given, each as ``(match, hand, finding)`` — the match's place in
+    ``matches`` (from 0), the hand's number, ``None`` for the match's own (a ``referee_mismatch`` on its winner:
+    kept only when no hand is asked for) after its hands —, in order."""
+    found: list[tuple[int, int | None, Violation]] = []
+    for index, (_, result) in enumerate(matches):
+        found += [(index, h.number, v) for h in result.hands for v in h.record_findings
+                  if v.code not in SCORE_RULINGS and _selected(v, hand, trick, seat, h.number)]
+        if hand is None:
+            found += [(index, None, v) for v in result.problems
+                      if v.of_record and v.code not in SCORE_RULINGS and _selected(v, None, trick, seat, 0)]
+    return found
 
 
 def render_rulings(pages: Sequence[RulingPage], *, title: str = "Ruling / 裁决书") -> str:

@@ -46,7 +46,10 @@ def test_a_buried_card_the_dealer_plays_is_judged_both_ways_and_the_outcome_both
     assert h.outcome is not None and h.outcome.winner == "attackers" and h.outcome.next_dealer == S
     assert h.attackers_total is None                    # 100 (line miscopied) or 110 (play miscopied)
     (u,) = _readings(h)
-    assert "points" in u.withheld and "outcome" not in u.withheld
+    # the two readings differ in the bottom alone (the trick ♣5 / ♣3 is in is not the attackers'): its tag says so
+    # (round 19: "points", the attackers' points, though those from the tricks are known)
+    assert "bottom" in u.withheld and "points" not in u.withheld and "outcome" not in u.withheld
+    assert h.attackers_points is not None and "the bottom's points" in u.message_en and "底分" in u.message_zh
     assert "trick 14" in u.message_en and "♣5 written for ♣3" in u.message_en and "deal line" not in u.message_en
     assert "第14轮" in u.message_zh and u.message_zh != u.message_en
     assert not [u for u in h.unknowns if u.tag == "deal"]

@@ -44,7 +44,7 @@ def bottom_unknown_but_captured(hr: HandResult) -> bool:
     (``unknown`` tag ``Buried`` withholding ``points``; one that withholds only the legality — the
     dealer's bury not known where the plays need it — leaves the bottom's score standing): captured,
     its points and bonus not known."""
-    return hr.complete and any(u.tag == "Buried" and "points" in u.withheld for u in hr.unknowns)
+    return hr.complete and any(u.tag == "Buried" and {"points", "bottom"} & set(u.withheld) for u in hr.unknowns)
 
 
 def hand_values(hr: HandResult) -> HandValues:

@@ -147,6 +147,11 @@ def _friend_more(results: Sequence[HandResult], kept: Sequence[Violation]) -> tu
     return (more, (0, 0)) if any(more) else None
 
 
+_BOTTOM = frozenset({"bottom_points", "bottom_multiplier", "bottom_bonus"})
+"""The bottom's part of the attackers' total: where the judgements differ in it alone, what is withheld is the
+bottom (:data:`~.verdicts.WITHHELD` ``bottom``), not the attackers' points."""
+
+
 def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None],
           reword: Reword) -> tuple[dict, list[str]]:
     """The fields of one result that every judgement in ``results`` gives (``dataclasses.replace``
@@ -165,12 +170,15 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
         what.append("trick_points")
     if any(len({r.tricks[i].cards_not_thrown for r in results}) > 1 for i in range(len(tricks))):
         what.append("throw_check")          # how many cards a failed throw did not get out
+    differ = set()
     for name in ("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties",
                  "attackers_total"):
         same, value = _same(results, name)
         changes[name] = value if same else None
-        if not same and "points" not in what:
-            what.append("points")
+        if not same:
+            differ.add(name)
+    if differ:      # the bottom alone (who takes it, what it holds), the points from the tricks and penalties the same
+        what.append("bottom" if differ & _BOTTOM and not differ - _BOTTOM - {"attackers_total"} else "points")
     same, _ = _same(results, "items")
     if not same:
         changes["items"] = ()
@@ -209,6 +217,8 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
     for word in _open_at_the_end(results):
         if word not in what:
             what.append(word)
+    if "points" in what and "bottom" in what:       # the attackers' points with the bottom: said once
+        what.remove("bottom")
     if uncertain:
         what.append("legality")
         changes["legality_known"] = False

@@ -261,7 +261,7 @@ def judge(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int
     changes.pop("complete", None)
     # (no outcome as recorded — cards left after the last trick —: none to withhold)
     what = [w for w in what if (w not in ("outcome", "levels") or result.outcome is not None)
-            and (w != "points" or result.attackers_total is not None)]
+            and (w not in ("points", "bottom") or result.attackers_total is not None)]
     if not what:
         return dataclasses.replace(result, **changes)
     held = sorted({(item[0], item[1]) for w in ways for item in w})

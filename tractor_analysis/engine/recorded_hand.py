@@ -162,7 +162,7 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     else:
         score = _score(hand, rules, play, start.buried, defenders) if sides_known else None
     violations = [*setting.violations, *start.violations, *play.violations]
-    total_known = score is not None and "points" not in withheld
+    total_known = score is not None and not {"points", "bottom"} & withheld
     if total_known:
         violations += _check_claim(hand, play.complete, score.total)
     miscount = (_miscounted(hand, rules, played, start, violations, play.tricks)
@@ -521,7 +521,7 @@ def _throw_penalties(rules: RuleSet, tricks: Sequence[TrickResult], defenders: f
     return items
 
 
-_RESULT_NEEDS = frozenset({"sides", "points", "outcome", "levels", "trick_winner", "trick_points", "legality"})
+_RESULT_NEEDS = frozenset({"sides", "points", "bottom", "outcome", "levels", "trick_winner", "trick_points", "legality"})
 """What a stopped record's result from its claim or the cards left rests on: withheld, no such result."""
 
 

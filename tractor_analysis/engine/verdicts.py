@@ -49,6 +49,23 @@ line the deck proves short, a ``Buried:`` line the dealer's plays prove miscopie
 cards set aside, a ``[Claim]`` other than the total the cards give): no seat's fault, no penalty, no ruling
 against a player (docs/rules.md §13)."""
 
+RECORD_NOTE = ("the record's own error, not a player's violation: no penalty, no ruling against a seat; the record "
+               "is to be corrected", "记录本身的错误，不是任何一家的违规：不罚，不对任何一家作裁决；记录须更正")
+"""What a finding about the record alone is (English, Chinese): the scorer's copy is wrong (docs/rules.md §13.1)."""
+REFEREE_NOTE = ("a verdict of the platform's own referee other than the engine's: the platform may be right under its "
+                "own rules, or its verdict is miscopied — the record of the play is not shown wrong; not a player's "
+                "violation: no penalty, no ruling against a seat",
+                "平台自己的裁判与本引擎的判定不同：平台按其自身规则可能无误，或其判定抄写有误——出牌记录并未被证明有误；"
+                "不是任何一家的违规：不罚，不对任何一家作裁决")
+"""What a ``referee_mismatch`` is (English, Chinese): a platform's judge (Botzone's, 80fen's) judged otherwise, or
+its verdict is miscopied (docs/rules.md §7.5, §13.1) — nothing shows the log wrong, so no "to be corrected"."""
+
+
+def record_note(code: str) -> tuple[str, str]:
+    """The note (English, Chinese) shown with a finding about the record alone of ``code``: a platform referee's
+    different verdict (:data:`REFEREE_NOTE`), else the record's own error, to be corrected (:data:`RECORD_NOTE`)."""
+    return REFEREE_NOTE if code == "referee_mismatch" else RECORD_NOTE
+
 
 @dataclass(frozen=True, slots=True)
 class Violation:
@@ -199,6 +216,7 @@ WITHHELD = {
     "dealer": ("庄家是谁", "who the dealer is"),
     "sides": ("庄家方与闲家方", "which side defends and which attacks"),
     "points": ("闲家得分（含底分）", "the attackers' points (and the bottom)"),
+    "bottom": ("底分（因而闲家总分）", "the bottom's points (and so the attackers' total)"),    # the tricks' points known
     "penalties": ("罚分的归属（正负号）", "which side a penalty counts for (its sign)"),
     "level_check": ("[Level] 的核对", "the check of [Level]"),
     "dealer_check": ("[Dealer] 的核对", "the check of [Dealer]"),

@@ -191,14 +191,14 @@ def _close_hand(st: Reading, next_hand: int | None = None) -> None:
             st.diag("missing_tag", f"hand {h.number} has no [Dealer] tag (expected e.g. [Dealer \"N\"]; "
                     "the dealer may be inferable from the previous hand, but the record should say)",
                     f"第 {h.number} 局缺少 [Dealer] 标签（应如 [Dealer \"N\"]；庄家或可由上一局推出，但记录应写明）",
-                    h.line, 1)
+                    h.line, h.column)
         if not h.trump_seen:
             # a position too: every verdict rests on what is trump (docs/rules.md "What the record must state")
             what = "position" if h.setup else "hand"
             st.diag("missing_tag", f"{what} {h.number} has no [Trump] tag (expected e.g. [Trump \"H\"] or "
                     "[Trump \"NT\"]): the trump is unknown, so no play of the hand is judged",
                     f"第 {h.number} 局{'（残局）' if h.setup else ''}缺少 [Trump] 标签（应如 [Trump \"H\"] 或 "
-                    "[Trump \"NT\"]）：主牌未知，本局出牌一概不予判定", h.line, 1)
+                    "[Trump \"NT\"]）：主牌未知，本局出牌一概不予判定", h.line, h.column)
     if not h.result_only and not h.setup and not tricks and h.deal is not None and next_hand is not None:
         _no_trick_line(st, h, next_hand)
     if (not h.result_only and not h.setup and not h.tricks and h.deal is None and h.bottom is None
@@ -218,7 +218,7 @@ def _close_hand(st: Reading, next_hand: int | None = None) -> None:
         aside_unread=tuple((k, h.aside_unread[k]) for k in ("bottom", "buried") if k in h.aside_unread),
         plays_unread=tuple(h.plays_unread), throws_after_lead=tuple(h.throws_after_lead))
     for code, en, zh, key in deal_problems(hand, st.decks):
-        line, column = problem_position(hand, key) or (h.line, 1)
+        line, column = problem_position(hand, key) or (h.line, h.column)
         st.diag(code, en, zh, line, column)
     st.hands.append(hand)
     st.hand = None
@@ -234,7 +234,7 @@ def _no_trick_line(st: Reading, h: HandDraft, next_hand: int) -> None:
             "[ResultOnly \"yes\"] and its [Claim]",
             f"第 {h.number} 局没有任何出牌行，而记录在其后仍继续（下一个 [Hand] 在第 {next_hand} 行）：本局出牌未记录，"
             "因此一概不予判定，本局也没有结果；请写上各墩（'1. N: 牌, E: 牌, …'），若本局只记结果，则写 "
-            "[ResultOnly \"yes\"] 及其 [Claim]", h.line, 1)
+            "[ResultOnly \"yes\"] 及其 [Claim]", h.line, h.column)
 
 
 def _tags_only(st: Reading, h: HandDraft, next_hand: int) -> None:
@@ -253,7 +253,7 @@ def _tags_only(st: Reading, h: HandDraft, next_hand: int) -> None:
 def _check_result_only(st: Reading, h: HandDraft, tricks: list) -> None:
     """A score sheet's hand (``[ResultOnly "yes"]``): a dealer and the attackers' total, and nothing
     played; one with deal lines or tricks is read as a played hand, and said so."""
-    line, column = h.positions.get("resultonly", (h.line, 1))
+    line, column = h.positions.get("resultonly", (h.line, h.column))
     if tricks or h.deal is not None or h.bottom is not None or h.buried is not None or h.setup:
         st.diag("bad_value", f"hand {h.number} is marked [ResultOnly] but has deal lines, a bottom, tricks or "
                 "[SetUp]: a result-only hand keeps its result alone; read as a played hand",
