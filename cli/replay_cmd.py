@@ -119,6 +119,25 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None
     return lines
 
 
+def points_before(h: HandResult, taken: list[bool | None], record: Hand | None) -> int | None:
+    """The attackers' points before the hand's first trick, from which the running total counts (``taken``: per
+    trick, whether the attackers took it): what the hand's points less those of their tricks leave, where all are
+    known; else 0 for a hand played from its deal (nobody holds points before its first trick), a position's
+    ``[Points]`` where it states them, else ``None`` (not known: the running total is not shown)."""
+    if h.attackers_points is not None and not any(m is None or m and _points_open(h, t) for t, m in zip(h.tricks, taken)):
+        return h.attackers_points - sum(t.points for t, mine in zip(h.tricks, taken) if mine)
+    if not h.setup:
+        return 0
+    return record.points if record is not None and record.points_known else None
+
+
+def _points_open(h: HandResult, t: TrickResult) -> bool:
+    """Trick ``t``'s points are not known: withheld, or those of the plays recorded in the trick the record ends
+    in, the plays left out not counted (shown ``≥``)."""
+    u = h.unfinished if t is h.tricks[-1] else None
+    return t.points is None or (u is not None and u.points is None)
+
+
 def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand | None = None) -> list[str]:
     """The whole replay of one hand (violations located in ``path`` when given); ``record``
     is the hand's record (default: the first with its number)."""
@@ -145,10 +164,11 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
         from tractor_analysis.reports.hands_known import hand_sources
         known = tuple(bool(x) for x in hand_sources(record, h))
     taken = [taken_by_attackers(h, t) for t in h.tricks]
-    running = (None if h.attackers_points is None or any(mine and t.points is None for t, mine in zip(h.tricks, taken))
-               else h.attackers_points - sum(t.points for t, mine in zip(h.tricks, taken) if mine))
+    running = points_before(h, taken, record)
     for t, mine in zip(h.tricks, taken):
-        if running is not None and mine:
+        if running is not None and (mine is None or mine and _points_open(h, t)):
+            running = None          # (from here on: who took the trick, or its points, not known)
+        elif running is not None and mine:
             running += t.points
         rec = trick_records.get(t.number)
         notes = [p.notes for p in rec.plays] if rec is not None else [()] * len(t.plays)

@@ -136,17 +136,25 @@ def points_text(h: HandResult) -> str:
     elif h.bottom_points is None:               # no bottom given: counts only if the attackers take the last trick
         parts.append(dim("bottom 底分 ? not given, not needed 未给出，无需计入" if h.complete
                          else "bottom 底分 ? not given 未给出"))
+    elif h.bottom_decided:
+        parts.append(dim(f"bottom 底分 {h.bottom_points} not captured 未抠底"))
+    elif not h.bottom_points and cards_left(h.violations):
+        # every trick recorded, who took the bottom in doubt: it holds no points, so it adds none either way
+        parts.append(dim("bottom 底分 0, no points in it: adds none whoever took it 底牌无分，无论谁抠底都不加分"))
     else:
-        parts.append(dim(f"bottom 底分 {h.bottom_points} not captured 未抠底" if h.bottom_decided
-                         else f"bottom 底分 {h.bottom_points} not decided, {_why_open(h)}"))
+        parts.append(dim(f"bottom 底分 {h.bottom_points} not decided, {_why_open(h)}"))
     if h.penalties:
         parts.append(f"penalties 罚分 {h.penalties:+d}")
     text = " + ".join(parts) + f" = {strong(str(h.attackers_total))}"
+    if h.bottom_points and not h.bottom_multiplier and not h.bottom_decided:
+        # (check --json's attackers_total leaves out a bottom not decided: bottom_multiplier, bottom_bonus null)
+        text += dim(" without the bottom 未计底分")
     if h.claim is not None:
         if h.scored_by_claim:           # the record stops between tricks: the claim is the hand's result
             mark = dim("the hand's result, the record ends first; within what the cards left allow "
                        "本局结果（记录先结束；在余牌可得范围内）")
-        elif h.claim_matches is None and h.tricks and not h.complete and not total_decides(h.rules):
+        elif (h.claim_matches is None and h.tricks and not h.complete and not total_decides(h.rules)
+              and not cards_left(h.violations)):     # (every trick recorded, the deal and plays disagreeing: below)
             # (docs/rules.md §7.4: a claim is a stopped record's result only where the total alone decides)
             mark = dim(f"not checked, {_why_open(h, '未核对')}; not the hand's result: under these rules a penalty or a "
                        "level lost for a fault in the tricks not recorded could change it 不作为本局结果：本规则下，"

@@ -24,6 +24,7 @@ from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.unfinished import ENDS_BEFORE_SOURCES
 from tractor_analysis.records import parse_tgn
 
 SAMPLE = (Path(__file__).resolve().parent.parent / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
@@ -206,7 +207,7 @@ def test_after_a_gap_not_filled_in_the_trick_the_record_ends_in_is_not_judged_ei
     text = text[:text.index("4. N: S7 S7")] + '4. N: S7 S7, E: S8 S6, S: SA SA,\n[Claim "60"]\n'
     h = hand_of(without(text, "1. W: C2 C2 S2 S2", ", S: CA CJ C7 C6"))
     assert h.tricks[-1].number == 4 and h.tricks[-1].winner is None
-    assert not [d for d in h.derived if d.source == "the cards of the seats the record ends before"]
+    assert not [d for d in h.derived if d.source in ENDS_BEFORE_SOURCES]
     assert h.unfinished.winner is None and h.unfinished.points is None
     plays = [u for u in h.unknowns if u.tag == "play"]
     assert any(u.withheld == ("trick_winner", "trick_points") and "trick 4" in u.message_en for u in plays)

@@ -16,6 +16,9 @@ from ..records.cards import team_of
 from ..records.model import Play
 from ..records.rulesets import RevokePenalty
 from . import explain_readings
+from .explain import Message
+from .explain_unknown import EVERY_READING_WORDS
+from .kept_result import READINGS_RESULT, RESULT_SOURCES, kept_levels, result_facts
 from .outcome import REVOKE_CODES
 from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation
 
@@ -190,10 +193,11 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
         values = [getattr(r, name) for r in results]
         if any(v != values[0] for v in values):
             changes[name] = tuple(x if all(v[i] == x for v in values) else None for i, x in enumerate(values[0]))
-    for name, size in (("levels_after", 2), ("player_levels_after", 4)):
+    for name in ("levels_after", "player_levels_after"):
         same, _ = _same(results, name)
         if not same or not _same(results, "outcome")[0]:
-            changes[name] = (None,) * size
+            # a side's level every judgement gives, the outcome kept, stands (said: :func:`result_facts`)
+            changes[name] = kept_levels(results, name)
             if "levels" not in what:
                 what.append("levels")
     most = []
@@ -245,19 +249,24 @@ def _same_value(results: Sequence[HandResult], d: Derived) -> Derived | None:
                    *explain_readings.fact_every_reading(d.fact, d.value))
 
 
-def shared_facts(results: Sequence[HandResult]) -> tuple[list[Unknown], list[Derived]]:
+def shared_facts(results: Sequence[HandResult], source: str = READINGS_RESULT,
+                 ways: Message = EVERY_READING_WORDS) -> tuple[list[Unknown], list[Derived]]:
     """The unknown and the derived facts every judgement in ``results`` gives (in ``results[0]``'s order): the
     ones a merged result keeps before adding its own.  A derived fact every judgement gives with one value, each
-    in words of its own, is kept once (:func:`_same_value`)."""
+    in words of its own, is kept once (:func:`_same_value`); the hand's result they all give though their points
+    differ is said once for all (:func:`result_facts`; ``source``, ``ways``: what the judgements are)."""
     r0 = results[0]
     derived: list[Derived] = []
     for d in r0.derived:
+        if d.source in RESULT_SOURCES:      # (a judgement's own, of the judgements it merged: said again below)
+            continue
         if all(d in r.derived for r in results[1:]):
             derived.append(d)
             continue
         kept = _same_value(results, d)
         if kept is not None and not any((k.fact, k.value) == (kept.fact, kept.value) for k in derived):
             derived.append(kept)
+    derived += result_facts(results, source, ways)
     return [u for u in r0.unknowns if all(u in r.unknowns for r in results[1:])], derived
 
 

@@ -524,3 +524,53 @@ def fault_owed_open(seat: int | None, code: str, why: Message) -> Message:
 _PLAY_OWED = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple", "wrong_forced_play", "wrong_count",
                         "throw_failed"})
 """The violations whose words name a play owed (:func:`fault_owed_open`); the others' words give figures or cards."""
+
+
+EVERY_READING_WORDS = ("记录的每一种读法", "every reading of the record")
+"""The judgements of a hand that :func:`result_every_way` and :func:`levels_every_way` speak of, when they are the
+readings of the record (a tag it contradicts, a ``Buried:`` line, a deal line, the order of the plays …)."""
+
+
+def ways_filled_in(pairs: Sequence[tuple[int, Sequence[int]]], ways: int) -> Message:
+    """The judgements of a hand whose plays left out (``pairs``: per trick, the seats) were filled in ``ways`` ways
+    (:mod:`.record_gaps`), as :func:`result_every_way` names them."""
+    zh = "、".join(f"第 {t} 轮{seat_list(s)[0]}的出牌" for t, s in pairs)
+    en = ", ".join(f"{seat_list(s)[1]}'s play in trick {t}" for t, s in pairs)
+    return (f"记录所缺出牌（{zh}）的全部 {ways} 种可能出法（不论合法与否）",
+            f"each of the {ways} ways the plays the record leaves out ({en}) could be filled in (legal or not)")
+
+
+def trick_ways_filled_in(number: int, ways: int) -> Message:
+    """The judgements of a hand whose trick ``number`` the record gives no play of, filled in ``ways`` ways
+    (:mod:`.trick_gaps`), as :func:`result_every_way` names them."""
+    return (f"记录未给出任何出牌的第 {number} 轮的全部 {ways} 种可能出法",
+            f"each of the {ways} ways trick {number}, of which the record gives no play, could be filled in")
+
+
+def result_every_way(result: Message, totals: tuple[int, int] | None, ways: Message) -> Message:
+    """The hand's result (``result``: the outcome line) kept though the attackers' points are withheld: every one of
+    ``ways`` (:func:`ways_filled_in`, :data:`EVERY_READING_WORDS` …) gives it; ``totals``: the lowest and the
+    highest total they give the attackers (``None``: some gives none — its points not known)."""
+    if totals is None:
+        tzh, ten = "（其中有的闲家得分不详）", " (in some of them the attackers' points are not known)"
+    elif totals[0] == totals[1]:
+        tzh, ten = f"，闲家总分都是 {totals[0]} 分", f", the attackers' total {totals[0]} in each"
+    else:
+        tzh, ten = (f"，闲家总分在 {totals[0]} 到 {totals[1]} 分之间",
+                    f", the attackers' total from {totals[0]} to {totals[1]}")
+    return (f"本局结果（{result[0]}）是推出的：闲家得分不予判定，但{ways[0]}都得出同一结果{tzh}",
+            f"the hand's result ({result[1]}) is derived: the attackers' points are withheld, but {ways[1]} gives "
+            f"this same result{ten}")
+
+
+def levels_every_way(kept: Sequence[tuple[str, str, str]], withheld: Sequence[tuple[str, str]], ways: Message) -> Message:
+    """The levels after the hand that every one of ``ways`` gives (``kept``: per side or player, its name in Chinese
+    and English and the level), while the others' (``withheld``: names) differ between them and are withheld."""
+    kzh = "、".join(f"{zh} {level} 级" for zh, _, level in kept)
+    ken = ", ".join(f"{en} at {level}" for _, en, level in kept)
+    wzh = "、".join(zh for zh, _ in withheld)
+    wen = ", ".join(en for _, en in withheld)
+    tail_zh = f"；{wzh}的级别在各种情形下不同，不予判定" if withheld else ""
+    tail_en = f"; {wen}'s level differs between them: withheld" if withheld else ""
+    return (f"本局后的级别：{kzh}——{ways[0]}都是如此{tail_zh}",
+            f"the levels after the hand: {ken} — {ways[1]} gives the same{tail_en}")

@@ -16,6 +16,7 @@ from .scoring import advance, level_change, lose_level
 from .setting import Setting
 from . import explain, explain_forfeit
 from .explain import Message
+from .kept_result import RESULT_SOURCES
 from .verdicts import Derived, HandResult, Outcome, Unknown, Violation, new_outcome
 
 REVOKE_CODES = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple"})
@@ -313,12 +314,16 @@ def takebacks_unknown(hand: Hand, rules: RuleSet, result: HandResult, forfeit_op
       forfeited is the match's to decide (:func:`.replay.replay_match`, from the count under every reading).
 
     Either way an ``Unknown`` of tag ``Takebacks`` says what is withheld (possibly nothing)."""
+    count = takeback_seats_open(hand, rules)
+    if count or takebacks_punished_unknown(hand, rules):
+        # the levels every way of a play left out gave (:mod:`.kept_result`) rest on the take-backs too: said below
+        result = dataclasses.replace(result, derived=tuple(
+            d for d in result.derived if not (d.fact == "levels_after" and d.source in RESULT_SOURCES)))
     if takebacks_punished_unknown(hand, rules):
         what = ("levels", "forfeit") if rules.revoke_forfeit and forfeit_open else ("levels",)
         return dataclasses.replace(
             result, levels_after=(None, None), player_levels_after=(None,) * 4,
             unknowns=result.unknowns + (Unknown("Takebacks", what, *explain_forfeit.takebacks_unknown(what)),))
-    count = takeback_seats_open(hand, rules)
     if not count:
         return result
     # each take-back may cost either side a level: a level stays the same under every reading only at the

@@ -35,8 +35,9 @@ from ..records.cards import NUM_KINDS, SEAT_TOKENS, TOKEN
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Play, Trick
 from ..records.rulesets import MixedThrow, ThrowPenalty
-from . import explain_unread
+from . import explain_unknown, explain_unread
 from .agreement import agree, shared_facts
+from .kept_result import RESULT_SOURCES, TRICK_WAYS
 from .deal_lines import SHOWN_BY, contradicted
 from .explain_gaps import fault_whatever_gap
 from .legal import analyse_lead
@@ -227,7 +228,7 @@ def _merge(hand: Hand, k: int, leader: int, ways: Sequence[Hand], results: Seque
     plays: list = [None] * len(r0.tricks)
     plays[k] = ()                   # the trick as recorded: no play read
     changes, what = agree(results, plays, lambda v: fault_whatever_gap(v.seat, v.code, [(number, (0, 1, 2, 3))]))
-    unknowns, derived = shared_facts(results)
+    unknowns, derived = shared_facts(results, TRICK_WAYS, explain_unknown.trick_ways_filled_in(number, len(ways)))
     t = changes["tricks"][k]
     tried, by_deal, by_lead, nxt = counts
     if len(ways) == 1:              # the plays derived: the cards each seat held then and does not play later
@@ -264,6 +265,7 @@ def _merge(hand: Hand, k: int, leader: int, ways: Sequence[Hand], results: Seque
             tricks[k] = dataclasses.replace(tricks[k], cards_not_thrown=None)
             changes.update(tricks=tuple(tricks), violations=violations, attackers_total=None, penalties=None,
                            items=(), outcome=None, levels_after=(None, None), player_levels_after=(None,) * 4)
+            derived = [d for d in derived if d.source not in RESULT_SOURCES]     # (the result they gave: withheld)
             unknowns.append(Unknown("play", tuple(gone), *explain_unread.unread_failed_throw(
                 number, leader, len(ways) == 1, gone)))
     changes["derived"], changes["unknowns"] = tuple(derived), tuple(unknowns)

@@ -27,7 +27,7 @@ from .outcome import REVOKE_CODES, follows_at_most, offenders, team_counts
 from .played_cards import Played
 from .starting_hands import starting_hands
 from .tricks import hand_context, judge_trick, turn_order
-from .unfinished import ENDS_BEFORE
+from .unfinished import ENDS_BEFORE_CARDS, ENDS_BEFORE_SOURCES
 from .unplaced import unplaced_copies
 from .unsure_throws import recheck, throw_judged
 from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation, new_violation
@@ -496,12 +496,12 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
         proven = _proven_points(hand, result, end) if len(hand.tricks) == len(result.tricks) else None
         points[u.trick] = proven
         u = dataclasses.replace(u, winner=None, points=proven, possible=None)
-        derived = [d for d in result.derived if d.source != ENDS_BEFORE] + derived
+        derived = [d for d in result.derived if d.source not in ENDS_BEFORE_SOURCES] + derived
         unknowns = [x for x in unknowns if x.tag != "play"]      # (the replay's words for that trick: replaced)
         open_ = ["trick_winner"] + (["trick_points"] if proven is None else [])
         unknowns.append(Unknown("play", tuple(open_), *explain_gaps.record_ends_in_trick(u.trick, u.missing, open_)))
         if proven is not None:
-            derived.append(Derived("trick_points", str(proven), ENDS_BEFORE, *explain_gaps.gap_points_no_point_cards(
+            derived.append(Derived("trick_points", str(proven), ENDS_BEFORE_CARDS, *explain_gaps.gap_points_no_point_cards(
                 u.trick, proven, u.missing, ends=True)))
     else:
         derived = list(result.derived) + derived

@@ -35,8 +35,14 @@ from .setting import Setting
 from .tricks import HandContext
 from .verdicts import Derived, HandResult, TrickResult, Unknown
 
-ENDS_BEFORE = "the cards of the seats the record ends before"
-"""The ``from`` of a trick winner or points derived in the trick a record ends in."""
+ENDS_BEFORE = "the legal plays of the seats the record ends before"
+"""The ``from`` of a trick winner or points derived in the trick a record ends in: from every legal play the
+seats it ends before could make (docs/rules.md §14.1, the row "the plays after the record's last one")."""
+ENDS_BEFORE_CARDS = "the cards of the seats the record ends before"
+"""The ``from`` of the points of such a trick derived from every card those seats could hold, legal play or not:
+none carries points (:func:`.unfilled_gaps.not_judged`, after a play left out the record does not fill in)."""
+ENDS_BEFORE_SOURCES = frozenset({ENDS_BEFORE, ENDS_BEFORE_CARDS})
+"""The ``from`` of every fact derived of the trick a record ends in."""
 
 MAX_COMBINATIONS = 5000
 """Combinations of the missing seats' distinct choices beyond which nothing is derived: every
@@ -197,6 +203,7 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
     return dataclasses.replace(setting, derived=setting.derived + tuple(derived), unknowns=unknowns)
 
 
-__all__ = ["ENDS_BEFORE", "FAULTY_LEAD", "FAULTY_PLAY", "MAX_COMBINATIONS", "Unfinished", "ends_record_text",
+__all__ = ["ENDS_BEFORE", "ENDS_BEFORE_CARDS", "ENDS_BEFORE_SOURCES", "FAULTY_LEAD", "FAULTY_PLAY", "MAX_COMBINATIONS",
+           "Unfinished", "ends_record_text",
            "hand_ends", "missing_seats",
            "taken_by_attackers", "unfinished_setting", "unfinished_trick", "won_by_attackers"]

@@ -17,7 +17,7 @@ from .explain_gaps import record_ends_in_trick
 from .explain_unread import last_line_unread, numbers_skip, trick_unread
 from .outcome import follows_at_most
 from .trick_gaps import fill_unread
-from .unfinished import ENDS_BEFORE
+from .unfinished import ENDS_BEFORE_SOURCES
 from .verdicts import HandResult, Unknown
 
 
@@ -198,7 +198,7 @@ def _not_the_end(result: HandResult, unread: Sequence[Trick]) -> tuple:
     tricks, derived, unknowns, u = result.tricks, result.derived, result.unknowns, result.unfinished
     if u is not None and tricks and tricks[-1].number == u.trick:      # plays left out there too, not the record's end
         tricks = (*tricks[:-1], dataclasses.replace(tricks[-1], winner=None, points=None))
-        derived = tuple(d for d in derived if d.source != ENDS_BEFORE)
+        derived = tuple(d for d in derived if d.source not in ENDS_BEFORE_SOURCES)
         unknowns = tuple(x for x in unknowns if not (
             x.tag == "play" and (x.message_zh, x.message_en) == record_ends_in_trick(u.trick, u.missing, x.withheld)))
     return bound, kept, tricks, derived, unknowns, None if u is None else (u.trick, u.missing)
