@@ -12,9 +12,11 @@ its line lacks, and still holds ♦A after the last trick; N's and S's lines giv
 cannot hold a third: the plays are right and E's line is the miscopy.  Before, the hand was judged both ways and,
 the line reading being the record as written, the outcome was withheld ("no outcome") though every reading gives
 60.  Now the hand is judged on the line read with ♦4: its outcome and levels kept, the contradiction the record's
-finding (no seat's fault), the line's card derived (``deal`` ``E: D4``).  Control: ♦3 written for ♦4 — the other
-♦3 copies are S's (played) and the bottom's, buried, so the decks do not prove it (the ``Buried:`` line may be the
-miscopy): still read both ways, the outcome withheld.
+finding (no seat's fault), the line's card derived (``deal`` ``E: D4``).  ♦3 written for ♦4 — the other ♦3
+copies are S's (played) and the bottom's, buried: since s19 the bury W's line, the bottom and its plays bear out
+places it (engine/deck_proof.py), so the decks prove that line miscopied too.  Control: the same record without its
+``Buried:`` line — the bury derived from W's plays, which no second part of the record bears out, places nothing:
+still read both ways, the outcome withheld.
 """
 from __future__ import annotations
 
@@ -48,8 +50,10 @@ def _e_line_written(card: str) -> str:
 
 MIRROR = _e_line_written("DA")
 """E's line writes ♦A for its ♦4: the decks prove the line miscopied."""
-NOT_PROVEN = _e_line_written("D3")
-"""E's line writes ♦3 for its ♦4: the other ♦3 are S's and the buried one — nothing proven."""
+BURIED_COPY = _e_line_written("D3")
+"""E's line writes ♦3 for its ♦4: the other ♦3 are S's and the buried one (the Buried: line borne out)."""
+NOT_PROVEN = re.sub(r"\nBuried: [^\n]*", "", BURIED_COPY, count=1)
+"""The same without its ``Buried:`` line: the bury is what W's plays leave — nothing proven."""
 
 
 def _hand(text: str):
@@ -151,6 +155,13 @@ def test_check_json_gives_the_mirror_the_same_on_both_paths(tmp_path):
         ("deal_mismatch", None, "record"), ("deal_mismatch", "E", "record"), ("not_in_hand", "E", "record")]
     assert [(d["fact"], d["value"]) for d in hand["derived"]] == [("deal", "E: D4")]
     assert hand["outcome"] is not None and hand["levels_after"] == {"NS": "2", "EW": "3"} and hand["legal"]
+
+
+def test_a_copy_in_a_bury_borne_out_counts_for_the_proof():
+    # before s19 the bury's ♦3 was not counted (the Buried: line "may be the miscopy"): read both ways, no outcome
+    h = _hand(BURIED_COPY)
+    assert [(d.fact, d.value) for d in h.derived if d.fact == "deal"] == [("deal", "E: D4")]
+    assert h.outcome is not None and not [u for u in h.unknowns if u.tag == "deal"]
 
 
 def test_control_a_line_the_decks_do_not_prove_miscopied_is_still_read_both_ways():

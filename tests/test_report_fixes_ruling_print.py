@@ -74,9 +74,11 @@ def named(text: str) -> str:
 
 def spring_hand_1(*drop: str) -> str:
     """The sample match's first hand, the players named, the tags ``drop`` left out, and N playing
-    a ♥Q it does not hold in trick 1 (a violation to rule on whatever the record leaves out; not a ♣K, whose other
-    copies the other seats play: since s18 the decks prove that play miscopied, the record's finding, no page)."""
-    text = named(SPRING[:SPRING.index('[Hand "2"]')]).replace("1. W: C2 C2 S2 S2, N: CQ", "1. W: C2 C2 S2 S2, N: HQ")
+    3 cards to the 4-card lead of trick 1 (a violation to rule on whatever the record leaves out; not a card N does
+    not hold, ♣K or ♥Q: every deal line given and the bury borne out, the decks place both other copies — the other
+    seats' or the bury's — and prove that play miscopied, the record's finding, no page: engine/deck_proof.py)."""
+    text = named(SPRING[:SPRING.index('[Hand "2"]')]).replace("1. W: C2 C2 S2 S2, N: CQ CJ C7 C3",
+                                                              "1. W: C2 C2 S2 S2, N: CQ CJ C7")
     for tag in drop:
         text = re.sub(rf'\[{tag} "[^"]*"\]\n', "", text)
     return text

@@ -124,6 +124,12 @@ def test_compiled_and_python_trick_rows_agree(preset):
     hands = replay_match(match).hands
     for hr in list(hands) + [dataclasses.replace(hands[0], defenders=frozenset())]:
         (failed, mine), (ref_failed, ref) = _tricks_both(hr)
+        if failed is None and any(t.winner is None for t in hr.tricks):
+            # a trick whose winner is withheld is not one the core makes: it declines, every list untouched, and
+            # the builder writes the reference's rows (a null winner); seen since s19, a three-deck match going on
+            # past a hand whose play the decks prove miscopied (engine/deck_proof.py)
+            assert mine == _trick_cols()
+            continue
         assert failed == ref_failed and type(failed) is type(ref_failed)
         assert mine == ref
         for a, b in zip(mine, ref):

@@ -57,7 +57,12 @@ def agrees(got: set, truth: set) -> bool:
     # the plays of the one reading) withheld: in such a hand nothing is owed, and nothing found may be untrue
     disputed = {x for x in got if x[-1] == "bad_bury" and x[-3] is None and (*x[:-4], x[-4], x[-2]) in shaky_seats}
     firm = {x for x in firm if x[:-3] not in {d[:-3] for d in disputed}}
-    return firm <= got <= truth | disputed
+    # the card not held lies in the bottom: where the dealer's line, the bottom and its plays bear the Buried: line
+    # out, the decks place it there, so the play is proven miscopied and read as a card the seat kept (one rule for
+    # every proof from the decks, engine/deck_proof.py): that seat's follows are judged on the cards so read, not on
+    # the simulator's card (one no seat can hold) — a follow fault of that seat may be found that was not injected
+    read = {x for x in got if x[-1].startswith("follow") and (*x[:-4], x[-4], x[-2]) in shaky_seats}
+    return firm <= got <= truth | disputed | read
 
 
 def test_same_seed_gives_the_same_match_and_another_seed_another():

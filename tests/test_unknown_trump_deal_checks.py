@@ -105,14 +105,16 @@ def test_deal_and_bury_violations_stand_with_the_trump_unknown(spoil, tag):
 @pytest.mark.parametrize("spoil,tag", UNKNOWN, ids=UNKNOWN_IDS)
 def test_a_miscopied_deal_line_is_found_and_set_aside_with_the_trump_unknown(spoil, tag):
     # N's line gives ♥4 where N held a second ♥7: N plays ♥7 not held, and holds ♥4 at the end (not ♥J, as before
-    # s18j: E's line gives and E plays the two ♥J, so the decks prove N's line miscopied, engine/deal_lines.py;
-    # the other ♥4 is S's, buried, which proves nothing)
+    # s18j: E's line gives and E plays the two ♥J, so the decks prove N's line miscopied, engine/deal_lines.py).
+    # Since s19 the other ♥4, S's and buried, is placed too (S's line, the bottom and its plays bear the Buried:
+    # line out, engine/deck_proof.py): the decks prove N's line miscopied, read with the ♥7 (derived `deal`)
     text = BASE.replace("HQ H9 H8 H7 H7 H4", "HQ H9 H8 H4 H7 H4", 1)
     known, h = _hand(text), _hand(spoil(text))
     assert [(v.code, v.trick, v.seat) for v in h.violations] == [
         ("deal_mismatch", None, None), ("deal_mismatch", None, 0), ("not_in_hand", 5, 0)]
     assert _found(h) == _independent(known)
-    assert "deal" in [u.tag for u in h.unknowns]      # the line the plays contradict (engine/deal_lines.py)
+    assert ("deal", "N: H7") in [(d.fact, d.value) for d in h.derived]     # (before s19: an unknown, tag deal)
+    assert "deal" not in [u.tag for u in h.unknowns]
     trick5 = next(t for t in h.tricks if t.number == 5)
     assert [v.code for v in trick5.violations] == ["not_in_hand"] and trick5.winner is None
 

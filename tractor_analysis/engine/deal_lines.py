@@ -12,12 +12,13 @@ out as its deal says: no outcome); the level penalties (wrong follows, docs/rule
 from the violations that stand after judging again, never from the first judgement's.  A seat dealt too many cards, all its plays in its line, is a
 real misdeal (多少牌), not a contradiction: it is judged on its line.
 
-Where the decks prove the line right — the copies of a card the seat plays beyond it that the other seats are
-given and play leave it fewer than it plays (:func:`_lines_proven`) — the line reading is none: the hand is judged
+Where the decks prove the line right — the copies of a card the seat plays beyond it that the record places
+beyond doubt elsewhere (the other seats' lines give them and they play them, or a ``Buried:`` line borne out buries
+them: :mod:`.deck_proof`) leave it fewer than it plays (:func:`_lines_proven`) — the line reading is none: the hand is judged
 over the ways of reading a play on the line miscopied alone, and what every way gives is kept, the outcome too
 (:func:`_plays_only`); the play every way reads goes into ``derived_plays`` in place of the one written (the
 dataset's ``plays`` row, marked derived).  The mirror: where the decks prove the line miscopied — it gives a card
-the seat never plays of which the other seats' lines give and they play the copies the decks hold
+the seat never plays of which the copies placed beyond doubt elsewhere leave it fewer than the line gives
 (:func:`_lines_disproven`) — the play readings are none: the hand is judged on the line read with the cards the
 seat plays beyond it (:func:`_line_only`).
 
@@ -44,6 +45,7 @@ from ..records.model import Hand
 from ..records.rulesets import ThrowPenalty
 from . import explain_contradicted, explain_readings
 from .agreement import agree, shared_facts
+from .deck_proof import placed_copies
 from .outcome import offenders, team_counts
 from .unsure_throws import recheck
 from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation, as_record_finding
@@ -338,12 +340,12 @@ def _either(hand: Hand, judged: HandResult, others: Sequence[HandResult], seats:
 def _lines_proven(hand: Hand, result: HandResult, seats: frozenset[int],
                   decks: int) -> dict[int, tuple[tuple[int, int], ...]] | None:
     """Per seat of ``seats``, the cards it plays beyond its line that the decks prove it cannot hold, each with the
-    most copies it can hold: the copies the other seats both are given by their lines (the dealer's with the bottom,
-    less the bury) and play leave it fewer than it plays.  Its line is then right and a play on it is the miscopy
-    (docs/rules.md §1.6).  ``None`` unless every seat of ``seats`` has such a card (a seat without one may still
-    have its line miscopied: that reading stands), and where another seat's line or the bury is in doubt itself
-    (``result``: its own ``not_in_hand`` / ``deal_mismatch``, a ``bad_bury``) — nor are the bury's copies counted,
-    the ``Buried:`` line standing on the dealer's line."""
+    most copies it can hold: the copies the record places beyond doubt elsewhere (:func:`.deck_proof.placed_copies`:
+    the other seats' lines give them and they play them, or a ``Buried:`` line the dealer's line, the bottom and its
+    plays bear out buries them) leave it fewer than it plays.  Its line is then right and a play on it is the
+    miscopy (docs/rules.md §1.6).  ``None`` unless every seat of ``seats`` has such a card (a seat without one may
+    still have its line miscopied: that reading stands), and where another seat's line or the bury is in doubt
+    itself (``result``: its own ``not_in_hand`` / ``deal_mismatch``, a ``bad_bury``)."""
     if any(v.code == "bad_bury" or (v.code in SHOWN_BY and v.seat not in seats) for v in result.violations):
         return None
     played = [Counter() for _ in range(4)]
@@ -351,12 +353,13 @@ def _lines_proven(hand: Hand, result: HandResult, seats: frozenset[int],
         for p in trick.plays:
             played[p.seat].update(p.cards)
     gives = [_line_gives(hand, t) or Counter() for t in range(4)]
+    placed = placed_copies(hand, hand.dealer)
     out = {}
     for seat in sorted(seats):
         line = gives[seat]
         proven = []
         for k in sorted(played[seat] - line):
-            elsewhere = sum(min(gives[t][k], played[t][k]) for t in range(4) if t != seat)
+            elsewhere = placed.elsewhere(seat, k)
             if played[seat][k] + elsewhere > decks:
                 proven.append((k, max(0, decks - elsewhere)))
         if not proven:
@@ -421,9 +424,8 @@ class LineDisproven:
 def _lines_disproven(hand: Hand, result: HandResult, seats: frozenset[int], left: Mapping[int, tuple[int, ...]],
                      decks: int) -> dict[int, LineDisproven] | None:
     """The mirror of :func:`_lines_proven`: per seat of ``seats``, its deal line proven miscopied — a card its line
-    gives and it never plays (one it holds after the last trick, ``left``) of which the copies the other seats both
-    are given by their lines (the dealer's with the bottom, less the bury) and play leave it fewer than its line
-    gives.  Every reading of a play miscopied makes it play that card (it plays its line's cards), so the plays are
+    gives and it never plays (one it holds after the last trick, ``left``) of which the copies placed beyond doubt
+    elsewhere (:func:`.deck_proof.placed_copies`, the same rule) leave it fewer than its line gives.  Every reading of a play miscopied makes it play that card (it plays its line's cards), so the plays are
     right and the line is the miscopy (docs/rules.md §1.6).  ``None`` unless every seat of ``seats`` has such a
     card, plays as many cards beyond its line as it holds at the end, is not the dealer (its cards are its line with
     the bottom, less the bury) and has no failed throw; and where another seat's line or the bury is in doubt
@@ -438,7 +440,7 @@ def _lines_disproven(hand: Hand, result: HandResult, seats: frozenset[int], left
             if p.seat in seats and p.attempted is not None:
                 return None
             played[p.seat].update(p.cards)
-    gives = [_line_gives(hand, t) or Counter() for t in range(4)]
+    placed = placed_copies(hand, hand.dealer)
     out = {}
     for seat in sorted(seats):
         line = Counter(hand.deal[seat])
@@ -448,7 +450,7 @@ def _lines_disproven(hand: Hand, result: HandResult, seats: frozenset[int], left
             return None
         proof = []
         for k in sorted(rest):
-            elsewhere = sum(min(gives[t][k], played[t][k]) for t in range(4) if t != seat)
+            elsewhere = placed.elsewhere(seat, k)
             if line[k] + elsewhere > decks:
                 proof.append((k, max(0, decks - elsewhere)))
         if not proof:

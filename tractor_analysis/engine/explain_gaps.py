@@ -11,6 +11,7 @@ from typing import Sequence
 
 from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .explain import Message, cards_text
+from .explain_readings import copies_placed
 from .explain_unknown import fault_owed_open, seat_list, unknown_fact
 
 
@@ -308,16 +309,16 @@ def ends_record(missing: Sequence[int], winner_known: bool, points: int | None, 
 
 def play_impossible(seat: int, cards: Sequence[int], most: Sequence[int], decks: int) -> Message:
     """Added to the ``not_in_hand`` of a play the record proves impossible (:mod:`.impossible_plays`): ``seat``
-    can hold at most ``most`` copies of each of ``cards`` (the decks' other copies are placed elsewhere), so the
+    can hold at most ``most`` copies of each of ``cards`` (the decks' other copies are placed beyond doubt elsewhere), so the
     play as written cannot be what it played; it is judged as a play not read, filled in where the rest of the
     record allows (unknown or derived ``play``)."""
     zh_cards = "、".join(f"{n} 张 {cards_text([k])}" for k, n in zip(cards, most))
     en_cards = ", ".join(f"{n} {cards_text([k])}" for k, n in zip(cards, most))
-    return (f"——{decks} 副牌中其余的这种牌都在别处（其他各家的牌或扣底中），{SEAT_NAMES_ZH[seat]}最多持有 {zh_cards}，"
+    placed_zh, placed_en = copies_placed(decks)
+    return (f"——{placed_zh}，{SEAT_NAMES_ZH[seat]}最多持有 {zh_cards}，"
             f"记录的这手出牌不可能是其实际出牌（记错）：按无法读取的出牌判定（实际出了什么见 play 项：推出或未知），"
             f"该墩的赢家、对它的跟牌与下一墩由谁首出都不据记录的这手牌判定",
-            f" — the {decks} deck{'s' if decks > 1 else ''}' other copies are placed elsewhere (the other seats' "
-            f"cards, the bury), so {SEAT_TOKENS[seat]} holds at most {en_cards}: the play as written cannot be what "
+            f" — {placed_en}, so {SEAT_TOKENS[seat]} holds at most {en_cards}: the play as written cannot be what "
             f"{SEAT_TOKENS[seat]} played (miscopied); it is judged as a play that could not be read (what it was: "
             f"see play, derived or unknown), and neither the trick's winner, the follows to it nor who leads the "
             f"next trick rests on it as written")

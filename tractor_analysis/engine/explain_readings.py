@@ -432,6 +432,16 @@ def lines_swapped_readings(late: Sequence[int], pairs: Sequence[tuple[int, int]]
     return unknown_fact(zh, en, what, several=True)     # (two or three tricks led out of turn, two exchanged)
 
 
+def copies_placed(decks: int) -> Message:
+    """Where the decks' other copies are, in a proof that a seat cannot hold a card (:mod:`.deck_proof`: one rule
+    for :mod:`.deal_lines` and :mod:`.impossible_plays`)."""
+    return (f"{decks} 副牌中其余的这种牌确定在别处（在其他各家手中：其发牌行给出且已打出；或在扣底中：庄家的发牌行、"
+            f"底牌与其出牌都与扣底行相符）",
+            f"the {decks} deck{'s' if decks > 1 else ''}' other copies are placed beyond doubt elsewhere (in the "
+            f"other seats' cards: their lines give them and they play them; or in the bury, the dealer's line, the "
+            f"bottom and its plays bearing the Buried: line out)")
+
+
 def line_proven(seat: int, cards: Sequence[tuple[int, int]], decks: int) -> Message:
     """Added to the ``not_in_hand`` / ``deal_mismatch`` of a seat whose deal line the decks prove right
     (:mod:`.deal_lines`): it cannot hold the copies it plays of ``cards`` (each with the most it can hold), so a
@@ -439,10 +449,10 @@ def line_proven(seat: int, cards: Sequence[tuple[int, int]], decks: int) -> Mess
     zh_cards = "、".join(f"{n} 张 {cards_text([k])}" for k, n in cards)
     en_cards = ", ".join(f"{n} {cards_text([k])}" for k, n in cards)
     s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
-    return (f"——{decks} 副牌中其余的这种牌都在其他各家手中（其发牌行给出且都已打出），{s_zh}最多持有 {zh_cards}：发牌行无误，"
+    placed_zh, placed_en = copies_placed(decks)
+    return (f"——{placed_zh}，{s_zh}最多持有 {zh_cards}：发牌行无误，"
             f"是其出牌有一处记错（把{s_zh}打出的发牌行中没有的牌换成其剩下的牌，各种换法都判定，只保留各种换法都相同的结论）",
-            f" — the {decks} deck{'s' if decks > 1 else ''}' other copies are the other seats' (their lines give "
-            f"them and they play them), so {s_en} holds at most {en_cards}: its deal line is right and a play on it is "
+            f" — {placed_en}, so {s_en} holds at most {en_cards}: its deal line is right and a play on it is "
             f"miscopied (each card {s_en} plays beyond its line read as a card it holds after the last trick, every "
             f"way judged, and only what every way gives kept)")
 
@@ -454,10 +464,10 @@ def line_disproven(seat: int, cards: Sequence[tuple[int, int]], decks: int) -> M
     zh_cards = "、".join(f"{n} 张 {cards_text([k])}" for k, n in cards)
     en_cards = ", ".join(f"{n} {cards_text([k])}" for k, n in cards)
     s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
-    return (f"——{decks} 副牌中其余的这种牌都在其他各家手中（其发牌行给出且都已打出），{s_zh}最多持有 {zh_cards}："
+    placed_zh, placed_en = copies_placed(decks)
+    return (f"——{placed_zh}，{s_zh}最多持有 {zh_cards}："
             f"出牌无误，是其发牌行有一处记错（本局按{s_zh}的发牌行以其打出的发牌行中没有的牌换下其剩下的牌判定）",
-            f" — the {decks} deck{'s' if decks > 1 else ''}' other copies are the other seats' (their lines give "
-            f"them and they play them), so {s_en} holds at most {en_cards}: its plays are right and its deal line is "
+            f" — {placed_en}, so {s_en} holds at most {en_cards}: its plays are right and its deal line is "
             f"miscopied (the hand judged on its line with the cards {s_en} plays beyond it in place of those it "
             f"holds after the last trick)")
 
@@ -466,9 +476,9 @@ def line_read_from_plays(seat: int, written: Sequence[int], dealt: Sequence[int]
     """The cards of a deal line the decks prove miscopied, read from its seat's plays (:mod:`.deal_lines`)."""
     s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     return (f"{s_zh}的发牌行写作 {cards_text(written)} 之处实为 {cards_text(dealt)}：记录的发牌行不可能是实际发牌"
-            f"（各副牌的其余同样的牌都在其他各家手中），出牌无误，{s_zh}打出的发牌行中没有的牌就是发到的牌",
+            f"（各副牌的其余同样的牌确定在别处：其他各家手中或扣底中），出牌无误，{s_zh}打出的发牌行中没有的牌就是发到的牌",
             f"{s_en} was dealt {cards_text(dealt)} where its deal line writes {cards_text(written)}: the line as "
-            f"written cannot be what was dealt (the decks' other copies are the other seats'), the plays are right, "
+            f"written cannot be what was dealt (the decks' other copies are placed beyond doubt elsewhere: the other seats' cards or the bury), the plays are right, "
             f"and the cards {s_en} plays beyond its line are the ones dealt")
 
 
@@ -485,9 +495,9 @@ def play_read_from_line(shown: Sequence[tuple[int, int, Sequence[int]]]) -> Mess
     (:mod:`.deal_lines`): every way of reading them gives these cards."""
     zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {cards_text(c)}" for t, s, c in shown)
     en = ", ".join(f"{SEAT_TOKENS[s]} played {cards_text(c)} in trick {t}" for t, s, c in shown)
-    return (f"{zh}：记录的这手出牌不可能是实际出牌（各副牌的其余同样的牌都在其他各家手中），发牌行无误，"
+    return (f"{zh}：记录的这手出牌不可能是实际出牌（各副牌的其余同样的牌确定在别处：其他各家手中或扣底中），发牌行无误，"
             f"最后一墩后剩下的牌就是实际打出的牌",
-            f"{en}: the play as written cannot be what was played (the decks' other copies are the other seats'), "
+            f"{en}: the play as written cannot be what was played (the decks' other copies are placed beyond doubt elsewhere: the other seats' cards or the bury), "
             f"the deal line is right, and the cards left after the last trick are the ones played")
 
 
@@ -495,9 +505,9 @@ def which_play_miscopied(seats: Sequence[int], what: Sequence[str]) -> Message:
     """Deal lines the decks prove right, a play on each miscopied (:mod:`.deal_lines`): which play, or which
     cards were played, differs between the ways of reading them; what they do not agree on is withheld."""
     zh, en = seat_list(seats)
-    zh = (f"{zh}的发牌行无误（各副牌的其余同样的牌都在其他各家手中），其出牌有一处记错，但不知是哪一手：各种读法都判定，"
+    zh = (f"{zh}的发牌行无误（各副牌的其余同样的牌确定在别处：其他各家手中或扣底中），其出牌有一处记错，但不知是哪一手：各种读法都判定，"
           f"只保留各种读法都相同的结论")
-    en = (f"{en}'s deal line is right (the decks' other copies are the other seats') and a play on it is miscopied, "
+    en = (f"{en}'s deal line is right (the decks' other copies are placed beyond doubt elsewhere: the other seats' cards or the bury) and a play on it is miscopied, "
           f"but which one is not known: every way of reading it is judged, and only what every way gives is kept")
     if not what:
         return f"{zh}（各种读法的判定都相同）", f"{en} (every way gives the same verdicts)"

@@ -8,8 +8,9 @@ winner and N's next lead is ``out_of_turn`` — every one of them resting on a p
 
 So (docs/rules.md §1.6): a play of a seat whose cards are known (its deal line, the dealer's with the bottom and
 a known bury) holding more copies of a card than that seat can hold — its own cards, with every other copy the
-decks have placed in the other seats' cards (their lines, or the cards they play when more) or the bury — is one
-fault, the ``not_in_hand`` the replay finds, its words saying the play cannot be what was played.  The hand is
+record places beyond doubt in the other seats' cards (their lines give it and they play it) or the bury (a
+``Buried:`` line the dealer's line, the bottom and its plays bear out), one rule with :mod:`.deal_lines`'
+(:mod:`.deck_proof`) — is one fault, the ``not_in_hand`` the replay finds, its words saying the play cannot be what was played.  The hand is
 then judged as if that play could not be read (:attr:`~..records.model.Hand.plays_unread`: a play made, its cards
 not known): :mod:`.record_gaps` fills it in over every way the seat could have played and keeps what all ways
 give — the trick's winner, the other seats' follows judged against it when it is the lead, who leads the next
@@ -30,6 +31,8 @@ from typing import Callable
 from ..records.model import Hand
 from . import explain_gaps
 from .deal_lines import contradicted
+from .deck_proof import placed_copies
+from .declarations import bottom_takers
 from .played_cards import Played, counts
 from .starting_hands import starting_hands
 from .verdicts import HandResult, Violation, as_record_finding
@@ -67,7 +70,9 @@ def find_slips(hand: Hand, result: HandResult) -> tuple[Slip, ...]:
     left = contradicted(hand, result) | {v.seat for v in result.violations
                                          if v.code == "deal_mismatch" and v.trick is None and v.played}
     decks = result.rules.decks
-    buried = counts(start.buried)
+    takers = bottom_takers(result.dealer, hand.declarations)
+    # the copies placed beyond doubt, one rule with .deal_lines' (a line the deck proves short read made whole)
+    placed = placed_copies(hand, result.dealer, [None if t in takers else start.hands[t] for t in range(4)])
     out = []
     for i, trick in enumerate(hand.tricks):
         for j, play in enumerate(trick.plays):
@@ -80,7 +85,7 @@ def find_slips(hand: Hand, result: HandResult) -> tuple[Slip, ...]:
             for k, n in enumerate(mine):
                 if not n or n <= start.hands[s][k]:
                     continue
-                elsewhere = buried[k] + sum(max(start.hands[t][k], played[t][k]) for t in range(4) if t != s)
+                elsewhere = placed.elsewhere(s, k)
                 if start.hands[s][k] + elsewhere > decks:
                     return ()           # the deal itself places too many copies: not a play's slip alone
                 cap = decks - elsewhere
