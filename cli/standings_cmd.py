@@ -63,17 +63,33 @@ def scoring_options(command):
 def award_options(command):
     """``--bye ROUND TEAM``, ``--walkover ROUND WINNER LOSER`` and ``--awards FILE``: round results no record holds,
     as the organiser states them (``tractor standings`` and ``report``; read by :func:`parse_award_options`)."""
+    return _award_options(command, (
+        "In round ROUND, team WINNER won without play: LOSER did not play (a win for WINNER, a loss and the forfeit "
+        "points for LOSER; no levels).  Repeatable."), (
+        "In round ROUND, TEAM had no opponent: the bye's match points (--points bye=, by default a win's), no match "
+        "played.  Repeatable."))
+
+
+def rating_award_options(command):
+    """:func:`award_options` for ``tractor ratings``: the same options, read by the same parser
+    (:func:`parse_award_options`), with the same meaning — a bye or a walkover is no match played, so it changes
+    no rating; stated, it is not called missing from its round."""
+    return _award_options(command, (
+        "In round ROUND, team WINNER won without play: LOSER did not play.  No game was played, so no rating "
+        "changes; stated, the round's note does not call the teams missing.  Repeatable."), (
+        "In round ROUND, TEAM had no opponent: no game played, so no rating changes; stated, the round's note does "
+        "not call it missing.  Repeatable."))
+
+
+def _award_options(command, walkover_help: str, bye_help: str):
     command = click.option("--awards", "awards_file", type=click.Path(exists=True, dir_okay=False), default=None,
                            metavar="FILE",
                            help="Byes and walkovers from a CSV file (UTF-8): the header round,team,opponent, then "
                                 "a row each (opponent empty for a bye; for a walkover the team that did not play); "
                                 "with --bye and --walkover.")(command)
     command = click.option("--walkover", "walkovers", nargs=3, multiple=True, metavar="ROUND WINNER LOSER",
-                           help="In round ROUND, team WINNER won without play: LOSER did not play (a win for "
-                                "WINNER, a loss and the forfeit points for LOSER; no levels).  Repeatable.")(command)
-    command = click.option("--bye", "byes", nargs=2, multiple=True, metavar="ROUND TEAM",
-                           help="In round ROUND, TEAM had no opponent: the bye's match points (--points bye=, "
-                                "by default a win's), no match played.  Repeatable.")(command)
+                           help=walkover_help)(command)
+    command = click.option("--bye", "byes", nargs=2, multiple=True, metavar="ROUND TEAM", help=bye_help)(command)
     return command
 
 
@@ -285,11 +301,12 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, byes,
 @click.command("ratings", context_settings=CONTEXT)
 @click.argument("inputs", nargs=-1, required=True, callback=_inputs)
 @_event_options
+@rating_award_options
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), default=None,
               help="Also write a printable page of the ratings (the same rows in the same order, then the "
                    "matches not rated) to this file (replaced atomically; missing folders are made).  One of "
                    "the inputs is refused (exit 2).")
-def ratings(inputs, fmt, event, after_round, html_out) -> None:
+def ratings(inputs, fmt, event, after_round, byes, walkovers, awards_file, html_out) -> None:
     """Player ratings over an event's decided matches (openskill, Plackett-Luce).
 
     INPUT is a dataset folder (tractor ingest) or record files and folders,
@@ -304,21 +321,30 @@ def ratings(inputs, fmt, event, after_round, html_out) -> None:
     order), matches.  A rating after a few matches is mostly uncertainty
     (sigma), not a measured skill: see docs/standings.md.  A match is not
     rated when the standings leave it out, a player is not named, or one
-    name sits in two seats: each is named on stderr, with why.
+    name sits in two seats: each is named on stderr, with why.  A bye or a
+    walkover leaves no record: --bye, --walkover and --awards FILE state them
+    as for tractor standings (the same meaning and file); no game was played,
+    so no rating changes, and a team stated so is not called missing from
+    that round.
 
     \b
     Examples:
       tractor ratings event/
       tractor ratings data/ --event "Spring Cup" --after-round 2 --format json
       tractor ratings event/ --html ratings.html
+      tractor ratings event/ --walkover 3 Pines Owls
     """
     from tractor_analysis.dataset.ratings import date_notes
     from tractor_analysis.dataset.ratings import ratings as compute
     from tractor_analysis.dataset.event_model import player_name_notes
     from tractor_analysis.dataset.standings import select
 
+    from tractor_analysis.dataset.awards import awards_upto
+
+    awards = parse_award_options(byes, walkovers, awards_file)
     refuse_inputs("--html", [html_out], inputs)       # before anything is read
-    read = read_event(inputs, event, after_round, "ratings")
+    # the byes and walkovers stated: no game played, so no rating; the notes on rounds take them into account
+    read = read_event(inputs, event, after_round, "ratings", awards=awards_upto(awards, after_round))
     _, chosen, unread = read
     rows, _, notes = compute(chosen)
     for note in date_notes(chosen) + notes:

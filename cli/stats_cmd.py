@@ -149,13 +149,18 @@ def _jsonable(df) -> list[dict]:
     return out
 
 
-def _note_duplicates(dups: dict[str, str], where: dict[str, str]) -> None:
+def _note_duplicates(dups: dict[str, str], where: dict[str, str], order: dict[str, int] | None = None) -> None:
     """Say on stderr which matches are recorded twice (each is counted once), each named as
-    ``--by match`` names its row (``where``: :func:`match_labels`)."""
+    ``--by match`` names its row (``where``: :func:`match_labels`), by the copy's record file then its place
+    in it (``order``: ``match_id`` → rank in :func:`~tractor_analysis.dataset.stats_sql.match_labels_rows`' order,
+    so that ``#2`` comes before ``#16``), then the kept match's."""
     if not dups:
         return
-    # in the order of the names shown (match ids are made per run: a parallel ingest's differ between runs)
-    named = sorted((where.get(d, d), where.get(k, k)) for d, k in dups.items())
+    # in the order of the matches named (match ids are made per run: a parallel ingest's differ between runs)
+    rank = order or {}
+    named = [(where.get(d, d), where.get(k, k)) for d, k in sorted(
+        dups.items(), key=lambda dk: (rank.get(dk[0], len(rank)), rank.get(dk[1], len(rank)),
+                                      where.get(dk[0], dk[0]), where.get(dk[1], dk[1])))]
     pairs = "; ".join(f"{d} = {k}" for d, k in named)
     click.echo(record_text(f"{len(dups)} match{'es' if len(dups) != 1 else ''} recorded twice, counted once: "
                            f"{pairs} / {len(dups)} 场比赛重复记录，只计一次"), err=True)
@@ -240,7 +245,7 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         error.exit_code = 2
         raise error
     if dups:
-        _note_duplicates(dups, match_labels(matches))
+        _note_duplicates(dups, match_labels(matches), {str(mid): i for i, mid in enumerate(matches["match_id"])})
     for note in notes:
         click.echo(note, err=True)
     if totals:

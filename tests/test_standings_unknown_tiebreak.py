@@ -62,9 +62,9 @@ def test_the_rows_say_which_tie_break_whose_value_and_from_which_match_in_both_l
     assert u["tiebreak"] == "level_diff" and u["teams"] == ["P", "Q", "R"]
     assert u["unknown"] == {"Q": ["r1-QS.tgn"]}
     english, chinese = u["note"].split(" / ", 1)
-    assert "Q's level difference is unknown" in english and "r1-QS.tgn" in english
+    assert '"Q"\'s level difference is unknown' in english and "r1-QS.tgn" in english
     assert "not decided" in english and "head-to-head" in english
-    assert "Q 的级差未知" in chinese and "r1-QS.tgn" in chinese and "名次无法确定" in chinese
+    assert '"Q" 的级差未知' in chinese and "r1-QS.tgn" in chinese and "名次无法确定" in chinese
     assert by["S"].undecided is None             # alone on 0 points: nothing to order
     assert standings_module.undecided_notes(rows) == [u["note"]]
 
@@ -109,10 +109,10 @@ def _check_note(text: str, where: str = "r1t4.tgn", where_zh: str | None = None)
     """``where``: how the note names r1t4 (``where_zh``: in its Chinese half, when that differs)."""
     line = next(ln for ln in text.splitlines() if "order is not decided" in ln)
     english, chinese = line.split(" / ", 1)
-    assert "Golden Carp, Night Owls, Tea House 茶馆" in english
-    assert "Night Owls's level difference is unknown" in english and where in english
-    assert "Tea House 茶馆's level difference is unknown" in english
-    assert "Night Owls 的级差未知" in chinese and "Tea House 茶馆 的级差未知" in chinese
+    assert '"Golden Carp", "Night Owls", "Tea House 茶馆"' in english      # each name quoted (docs/standings.md)
+    assert '"Night Owls"\'s level difference is unknown' in english and where in english
+    assert '"Tea House 茶馆"\'s level difference is unknown' in english
+    assert '"Night Owls" 的级差未知' in chinese and '"Tea House 茶馆" 的级差未知' in chinese
     assert (where_zh or where) in chinese
     assert "名次无法确定" in chinese
 

@@ -156,7 +156,19 @@ def from_result(match_id: str, match: Match, result: MatchResult, source: str = 
                       levels=levels, level_spans=spans, winner=winner,
                       decided_by=how, forfeit=result.forfeit, forfeit_reasons=tuple(result.forfeit_reasons),
                       source=source or match_id, site=match.site,
-                      ruleset=result.hands[0].rules.name if result.hands else match.ruleset, **facts)
+                      ruleset=result.hands[0].rules.name if result.hands else match.ruleset,
+                      rule_changes=_rule_changes(result, match), **facts)
+
+
+def _rule_changes(result: MatchResult, match: Match) -> tuple[tuple[str, str], ...] | None:
+    """:attr:`~.event_model.EventMatch.rule_changes` of a replayed match: its first hand's ruleset's options that
+    differ from its preset; with no hand, none when ``[Ruleset]`` names a preset as it is, else not known."""
+    from .match_identity import rules_changed
+
+    if result.hands:
+        rules = result.hands[0].rules
+        return rules_changed(rules.name, rules.options())
+    return rules_changed(match.ruleset, None)
 
 
 def _level(v) -> int | None:
@@ -294,12 +306,17 @@ def from_dataset(ds) -> list[EventMatch]:
     (:attr:`EventMatch.same`), then each copy ingest marked, as the copy that counts read from its
     own record, naming it (:attr:`EventMatch.copy_of`), so that :func:`~.standings.select` leaves it
     out with a note."""
+    from .match_identity import rules_changed
     from .reading import read_table
     from .stats import duplicate_matches, match_results, source
 
     with source(ds) as src:
         results = match_results(src)
         copies = duplicate_matches(src)
+        # the options of each match whose ruleset's name says they were changed: its first hand's (the hand whose
+        # ruleset name the matches table stores); a dataset that stores none (written before the column): not known
+        options = dict(src.rows("select match_id, arg_min(rules, hand_no) from raw_hands where ruleset like '%+%' "
+                                "and rules is not null group by match_id"))
     table = read_table(ds, "matches")
     rows = {r["match_id"]: r for r in table.to_pylist()}
     keys = _dataset_keys(ds, rows)
@@ -324,6 +341,7 @@ def from_dataset(ds) -> list[EventMatch]:
                                                 for side in ("ns", "ew")),
                               decided_by=r["decided_by"], forfeit=forfeit, source=source,
                               site=_text(row.get("site")), ruleset=_text(row.get("ruleset")),
+                              rule_changes=rules_changed(_text(row.get("ruleset")), options.get(r["match_id"])),
                               forfeit_reasons=_reasons(row.get("forfeit_reason")), **facts))
     order = _commit_order(ds, rows)
     out.sort(key=lambda m: order.get(m.match_id, (True, 0)))

@@ -88,6 +88,9 @@ class EventMatch:
     """The match's ruleset as ``tractor ingest`` stores it (the ``matches`` table's ``ruleset``: its first
     hand's ruleset name, else ``[Ruleset]``), ``None`` when not known (not read): a note names the rulesets
     when the counted matches are played under more than one (:func:`~.event_warnings.warnings`)."""
+    rule_changes: tuple[tuple[str, str], ...] | None = field(default=(), compare=False)
+    """The options of :attr:`ruleset` (a name ending ``+``) that differ from its preset, ``(name, value)``
+    (:func:`~.match_identity.rules_changed`): ``()`` for a preset as it is, ``None`` when not known."""
     level_spans: tuple[tuple[int, int] | None, tuple[int, int] | None] = field(default=(None, None), compare=False)
     """Per side (N–S, E–W) whose final level (:attr:`levels`) is ``None``: the lowest and the highest it
     is under the readings of what the record leaves open (``MatchResult.levels_final_span``; a dataset's

@@ -192,21 +192,39 @@ def _events_merged(matches: Sequence[EventMatch]) -> list[str]:
 
 def _mixed_rulesets(matches: Sequence[EventMatch]) -> list[str]:
     """A note when the counted matches are played under more than one ruleset
-    (:attr:`EventMatch.ruleset`), naming each with its matches (and those whose ruleset is not known):
-    counted together, as recorded; which was meant is not in the records."""
-    of_ruleset: dict[str | None, list[EventMatch]] = defaultdict(list)
+    (:attr:`EventMatch.ruleset`, with the options changed from its preset: :attr:`EventMatch.rule_changes`),
+    naming each with the options that differ from its preset (:func:`_ruleset_named`) and its matches (and
+    those whose ruleset is not known): counted together, as recorded; which was meant is not in the records."""
+    of_ruleset: dict[tuple | None, list[EventMatch]] = defaultdict(list)
     for m in matches:
-        of_ruleset[m.ruleset].append(m)
-    known = [k for k in of_ruleset if k is not None]
+        of_ruleset[None if m.ruleset is None else (m.ruleset, m.rule_changes)].append(m)
+    known = sorted((k for k in of_ruleset if k is not None), key=lambda k: (k[0], k[1] is None, k[1] or ()))
     if len(known) < 2:
         return []
-    en = "; ".join(f"{quoted(k)} ({_where(of_ruleset[k])})" for k in sorted(known))
-    zh = "；".join(f"{quoted(k)}（{_where(of_ruleset[k])}）" for k in sorted(known))
+    en = "; ".join(f"{_ruleset_named(*k, zh=False)} ({_where(of_ruleset[k])})" for k in known)
+    zh = "；".join(f"{_ruleset_named(*k, zh=True)}（{_where(of_ruleset[k])}）" for k in known)
     if None in of_ruleset:
         en += f"; not known ({_where(of_ruleset[None])})"
         zh += f"；未知（{_where(of_ruleset[None])}）"
+    tags_en, tags_zh = ((" and the [Rule:…] tags", " 与 [Rule:…] 标签") if any("+" in k[0] for k in known) else
+                        ("", ""))
     return [f"the matches counted are played under {len(known)} rulesets: {en}; each is counted as recorded: check "
-            f"[Ruleset] / 计入的比赛使用 {len(known)} 种规则：{zh}；均按记录计入：请核对 [Ruleset]"]
+            f"[Ruleset]{tags_en} / 计入的比赛使用 {len(known)} 种规则：{zh}；均按记录计入：请核对 [Ruleset]{tags_zh}"]
+
+
+def _ruleset_named(name: str, changes: tuple[tuple[str, str], ...] | None, zh: bool) -> str:
+    """A ruleset as the mixed-ruleset note names it: its name quoted, and for a name ending ``+`` (options changed
+    from the preset) the preset and each option that differs, as ``[Rule:...]`` spells it (``"tournament+", i.e.
+    "tournament" with stopped_hand=void``), or that they are not known."""
+    if "+" not in name:
+        return quoted(name)
+    preset = quoted(name.rstrip("+"))
+    if not changes:         # None: not stored; (): none differs (a name a record wrote), said as not known
+        return (f"{quoted(name)}，即 {preset} 但改设的选项未知" if zh else
+                f"{quoted(name)}, i.e. {preset} with options changed that are not known")
+    if zh:
+        return f"{quoted(name)}，即 {preset} 改设 " + "、".join(f"{k}={v}" for k, v in changes)
+    return f"{quoted(name)}, i.e. {preset} with " + " and ".join(f"{k}={v}" for k, v in changes)
 
 
 _BY_LEVELS = ("higher level", "holding the deal")

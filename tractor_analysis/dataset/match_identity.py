@@ -32,6 +32,28 @@ def rules_json(rules: RuleSet) -> str:
 
 _RULES_JSON: dict[int, tuple[RuleSet, str]] = {}
 
+
+def rules_changed(ruleset: str | None, rules) -> tuple[tuple[str, str], ...] | None:
+    """The options of a match's ruleset that differ from its preset, ``(name, value)`` in name order: ``ruleset``
+    its name (a preset's, ``+`` after it when options were changed), ``rules`` its options (the ``rules`` column's
+    JSON, or :meth:`~tractor_analysis.records.rulesets.RuleSet.options`).  ``()`` for a name without ``+`` (the
+    preset as it is); ``None`` when not known: a name with ``+`` whose options are not stored or not read, or whose
+    preset is not known."""
+    if not isinstance(ruleset, str) or "+" not in ruleset:
+        return ()
+    if isinstance(rules, str):
+        try:
+            rules = json.loads(rules)
+        except ValueError:
+            return None
+    from ..records.rulesets import PRESETS
+
+    base = PRESETS.get(ruleset.rstrip("+"))
+    if base is None or not isinstance(rules, dict):
+        return None
+    preset = base.options()
+    return tuple((str(k), str(v)) for k, v in sorted(rules.items()) if preset.get(k) != v)
+
 DIGEST_QUIET = {"stopped_hand": "open"}
 """Options added after datasets were written, left out of :func:`content_digest` at these values (their defaults,
 which judge as before the option existed): a record ingested again keeps the digest it had, so it is still the

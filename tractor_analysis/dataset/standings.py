@@ -162,7 +162,7 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
     notes.extend(twice)
     kept: list[EventMatch] = []
     for m in once:
-        where = m.source or m.match_id
+        where = match_named(m)      # its record, [Round] and [Table], as the notes around it name a match
         if not m.counts:
             en, zh = match_decision_text(None, m.decided_by, m.forfeit_reasons)
             notes.append(f"{where}: {en}; {out_en} / {where}：{zh}；{out_zh}")
@@ -431,6 +431,7 @@ def _ranked_note(team: str, name: str, bounds: tuple[float, float], where: Seque
     """The note of a team whose place in its tied group a range of a tie-break's values decides."""
     en_name, zh_name = TIEBREAK_NAMES[name]
     low, high = (int(b) for b in bounds)
+    team = quoted(team)         # a name a note quotes (docs/standings.md)
     return (f"{team}: {en_name} known only as {low} to {high} (final levels not known in {', '.join(where)}); "
             f"every value in that range is above or below every other tied team's, so its place is derived, the "
             f"same whatever the records left open / {team}：{zh_name}仅知在 {low} 至 {high} 之间（{'、'.join(where)} "
@@ -440,7 +441,7 @@ def _ranked_note(team: str, name: str, bounds: tuple[float, float], where: Seque
 def _undecided_note(entry: dict, match_points: int, before: Sequence[str], after: Sequence[str]) -> str:
     """The bilingual note of a group whose order an unknown tie-break value leaves undecided."""
     en_name, zh_name = TIEBREAK_NAMES[entry["tiebreak"]]
-    teams_en, teams_zh = ", ".join(entry["teams"]), "、".join(entry["teams"])
+    teams_en, teams_zh = ", ".join(map(quoted, entry["teams"])), "、".join(map(quoted, entry["teams"]))
     tied_en = " and ".join([f"match points ({match_points})"] + [TIEBREAK_NAMES[b][0] for b in before])
     tied_zh = "、".join([f"积分（{match_points}）"] + [TIEBREAK_NAMES[b][1] for b in before])
     why_en, why_zh = [], []
@@ -450,15 +451,15 @@ def _undecided_note(entry: dict, match_points: int, before: Sequence[str], after
         known_en = "unknown" if span is None else f"known only as {span[0]} to {span[1]}"
         known_zh = "未知" if span is None else f"仅知在 {span[0]} 至 {span[1]} 之间"
         if where:
-            why_en.append(f"{team}'s {en_name} is {known_en} (final levels not known in {', '.join(where)})")
-            why_zh.append(f"{team} 的{zh_name}{known_zh}（{'、'.join(where)} 的终局级数未知）")
+            why_en.append(f"{quoted(team)}'s {en_name} is {known_en} (final levels not known in {', '.join(where)})")
+            why_zh.append(f"{quoted(team)} 的{zh_name}{known_zh}（{'、'.join(where)} 的终局级数未知）")
         else:
-            why_en.append(f"{team}'s {en_name} is {known_en}")
-            why_zh.append(f"{team} 的{zh_name}{known_zh}")
+            why_en.append(f"{quoted(team)}'s {en_name} is {known_en}")
+            why_zh.append(f"{quoted(team)} 的{zh_name}{known_zh}")
     known = [(t, r) for t, r in ranges.items() if t not in entry["unknown"] and r is not None]
     if known and len(known) < len(ranges):
-        why_en.append("; ".join(f"{t}'s is {r[0]}" for t, r in known))
-        why_zh.append("；".join(f"{t} 的为 {r[0]}" for t, r in known))
+        why_en.append("; ".join(f"{quoted(t)}'s is {r[0]}" for t, r in known))
+        why_zh.append("；".join(f"{quoted(t)} 的为 {r[0]}" for t, r in known))
     overlap_en = ", whose possible values overlap," if any(r is not None for r in ranges.values()) else ""
     overlap_zh = f"，{zh_name}可能的取值相互重叠" if overlap_en else ""
     rest_en = (f"; the later tie-breaks ({', '.join(TIEBREAK_NAMES[a][0] for a in after)}) are not applied, "

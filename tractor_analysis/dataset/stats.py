@@ -151,11 +151,20 @@ def seat_notes(ds) -> list[str]:
     names = {"N": ("North", "北"), "E": ("East", "东"), "S": ("South", "南"), "W": ("West", "西")}
     with source(ds) as src:
         twice = stats_sql.players_in_two_seats(src)
-        where = dict(src.rows("select match_id, source_file || case when match_index > 0 then ' #' || "
-                              "(match_index + 1) else '' end from raw_matches")) if twice else {}
+        # each match named as --by match names it: its file, and "#n" (its place, from 1) when the file's
+        # version holds several matches; an earlier version's matches are not among them (:func:`superseded_matches`)
+        where = {r[0]: r[1:] for r in src.rows(
+            "select match_id, source_file, match_index, count(*) over (partition by source_file, source_sha256) "
+            "from raw_matches where match_id not in (select match_id from superseded)")} if twice else {}
     notes = []
-    for mid, name, a, b in twice:
-        at = where.get(mid) or mid
+
+    def place(mid: str) -> tuple:       # by record file, then place in it (#2 before #16)
+        file, index, _ = where.get(mid, (None, None, 1))
+        return (file is None, str(file or ""), index or 0, mid)
+
+    for mid, name, a, b in sorted(twice, key=lambda t: place(t[0])):
+        file, index, several = where.get(mid, (None, 0, 1))
+        at = mid if file is None else f"{file} #{(index or 0) + 1}" if several > 1 else str(file)
         (a_en, a_zh), (b_en, b_zh) = names[a], names[b]
         notes.append(f"{at}: {name} is named in two seats, [{a_en}] and [{b_en}]; --by player counts each of its "
                      f"hands once for {name}, the tricks won, deals, failed throws and violations of both seats "

@@ -23,7 +23,7 @@ import pandas as pd
 import pyarrow as pa
 
 from .event_model import team_name
-from .match_identity import SAME_HAND, SAME_MATCH
+from .match_identity import SAME_HAND, SAME_MATCH, rules_changed
 from .schema import SCHEMAS, DatasetError
 
 STAT_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -356,15 +356,6 @@ def variant(ruleset: str, rules_json) -> str:
     key = (ruleset, rules_json)
     hit = _VARIANTS.get(key)
     if hit is None:
-        import json
-
-        from ..records.rulesets import PRESETS
-        base = PRESETS.get(ruleset.rstrip("+"))
-        try:
-            options = json.loads(rules_json)
-        except ValueError:
-            options = {}
-        changed = [f"{k}={v}" for k, v in sorted(options.items())
-                   if base is not None and base.options().get(k) != v]
+        changed = [f"{k}={v}" for k, v in rules_changed(ruleset, rules_json) or ()]
         hit = _VARIANTS[key] = (ruleset.rstrip("+") + "+" + ",".join(changed)) if changed else ruleset
     return hit

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any
 
 from . import compiled
@@ -14,7 +15,7 @@ from .diagnostics import Diagnostic, bilingual
 from .json_problems import ProblemBudget
 from .limits import MAX_DEPTH, json_too_deep
 
-__all__ = ["decode", "split_lines", "may_hold_surrogates", "scrub", "surrogate_diags"]
+__all__ = ["decode", "decoder_reason", "split_lines", "may_hold_surrogates", "scrub", "surrogate_diags"]
 
 
 def decode(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None]:
@@ -32,11 +33,58 @@ def decode(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None]:
     try:
         return json.loads(text), None
     except json.JSONDecodeError as exc:
-        return None, (exc.msg, exc.msg, exc.lineno, exc.colno, "invalid_json")
+        return None, (*decoder_reason(exc), exc.lineno, exc.colno, "invalid_json")
     except RecursionError:          # not reached below MAX_DEPTH; kept as a guard
         return None, ("nested too deeply for the decoder", "嵌套过深", 1, 1, "invalid_json")
     except (ValueError, MemoryError) as exc:   # e.g. an integer of more than 4,300 digits
-        return None, (str(exc), str(exc), 1, 1, "invalid_json")
+        return None, (*decoder_reason(exc), 1, 1, "invalid_json")
+
+
+_DIGITS = sys.get_int_max_str_digits()
+"""The most digits the decoder reads in a whole number (Python's limit, 4,300 unless the process changed it)."""
+
+_DECODER_REASONS = (
+    ("Expecting value", "a value was expected here (a number, a string in double quotes, true, false, null, "
+     "an object { } or a list [ ])", "此处应为一个值（数字、双引号中的字符串、true、false、null、对象 { } 或列表 [ ]）"),
+    ("Expecting property name enclosed in double quotes", "a key in double quotes was expected here (a key in "
+     "single quotes or none, or a comma before the closing }, is not JSON)",
+     "此处应为双引号中的键名（单引号或不加引号的键名、右花括号 } 前多余的逗号都不是合法的 JSON）"),
+    ("Expecting ':' delimiter", "a colon ':' was expected here, after the key",
+     "此处应为键名之后的冒号 ':'"),
+    ("Expecting ',' delimiter", "a comma ',' between two items, or the closing ] or }, was expected here",
+     "此处应为两项之间的逗号 ','，或右括号 ] 或 }"),
+    ("Unterminated string starting at", "the string that starts here has no closing double quote",
+     "此处开始的字符串没有结束它的双引号"),
+    ("Invalid control character", "a control character (a tab, a line break …) stands unescaped inside a "
+     "string here (it is written \\t, \\n …)", "字符串中此处有未转义的控制字符（制表符、换行等；应写作 \\t、\\n 等）"),
+    ("Invalid \\uXXXX escape", "the \\u escape here is not \\u and four hexadecimal digits",
+     "此处的 \\u 转义不是 \\u 加四位十六进制数字"),
+    ("Invalid \\escape", "the escape here is not one of JSON's (a backslash is followed by one of \" \\ / b f n "
+     "r t u)", "此处的转义不是 JSON 的转义（反斜杠之后只能是 \" \\ / b f n r t u 之一）"),
+    ("Extra data", "more text follows the end of the JSON value here",
+     "JSON 值在此已经结束，其后还有多余的内容"),
+    ("Illegal trailing comma before end of object", "a comma before the closing } is not JSON",
+     "右花括号 } 之前多余的逗号不是合法的 JSON"),
+    ("Illegal trailing comma before end of array", "a comma before the closing ] is not JSON",
+     "右方括号 ] 之前多余的逗号不是合法的 JSON"),
+    ("Exceeds the limit", f"a whole number in it has more digits than the decoder reads ({_DIGITS:,})",
+     f"其中有整数的位数超过解码器可读的上限（{_DIGITS} 位）"),
+)
+"""Python's JSON decoder messages (``JSONDecodeError.msg``, which may end with what follows ``at``: the
+position, given apart as the line and column), each by how it begins, as a whole reason in English and in
+Chinese, saying the same."""
+
+
+def decoder_reason(exc: BaseException) -> tuple[str, str]:
+    """Why the JSON decoder refused a text, ``(English, Chinese)``, saying the same, of its error ``exc``: a
+    :class:`json.JSONDecodeError` (its ``msg``: the position is the diagnostic's line and column) or another
+    :class:`ValueError` (an integer too long).  A message not in :data:`_DECODER_REASONS` (another Python's
+    wording) is given as the decoder wrote it, in both halves."""
+    msg = getattr(exc, "msg", None) or str(exc) or type(exc).__name__
+    for start, en, zh in _DECODER_REASONS:
+        if msg.startswith(start):
+            return en, zh
+    return msg, msg
 
 
 def _core_too_deep():

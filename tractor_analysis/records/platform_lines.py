@@ -7,6 +7,7 @@ import json
 from typing import Any, Callable
 
 from .diagnostics import Diagnostic, bilingual
+from .json_decode import decoder_reason
 from .limits import MAX_DEPTH, json_too_deep
 from .model import Match
 
@@ -31,8 +32,9 @@ def parse_lines(text: str, match_of: MatchOf) -> tuple[list[Match], list[Diagnos
         try:
             obj = json.loads(line)
         except ValueError as exc:
+            en, zh = decoder_reason(exc)        # the whole reason, in both languages
             diags.append(Diagnostic("invalid_json", bilingual(
-                f"line {n} is not JSON ({getattr(exc, 'msg', exc)})", f"第 {n} 行不是合法的 JSON（{getattr(exc, 'msg', exc)}）"),
+                f"line {n} is not JSON ({en})", f"第 {n} 行不是合法的 JSON（{zh}）"),
                 line=n, column=getattr(exc, "colno", 0), text=raw[:300]))
             continue
         match, ds = match_of(obj, n, raw)
