@@ -109,3 +109,30 @@ def test_the_only_side_that_can_be_at_level_is_the_dealers():
     assert facts == [("dealer_side", "EW")]
     fact = next(d for d in h.derived if d.fact == "dealer_side")
     assert "N–S's level is known and is not 5" in fact.message_en and "南北方的级别已知，不是 5" in fact.message_zh
+
+
+def _sample_hand_1(levels_tag: str) -> str:
+    """The sample's first hand (W deals: W's line with the bottom holds the bury, W leads trick 1) as hand 3 of a
+    record begun mid-match, without [Dealer], with ``levels_tag``."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "sample_logs" / "spring-cup-r2t5.tgn").read_text("utf-8")
+    first = text[:text.index('[Hand "2"]')]
+    assert '[Levels "NS:2 EW:2"]' in first and '[Hand "1"]\n[Dealer "W"]\n' in first
+    return first.replace('[Levels "NS:2 EW:2"]', levels_tag).replace('[Hand "1"]\n[Dealer "W"]\n', '[Hand "3"]\n')
+
+
+def test_the_side_the_tags_name_is_not_derived_against_the_bury():
+    """[Levels] and [Level "2"] name N–S, but neither N's nor S's line with the bottom holds the buried cards (W dealt):
+    the old engine derived N–S, scored E–W as attackers and called the table's right [Claim] the record's error (found
+    by this stop's regression tester, d4/d6).  Now the side is not derived, and the words say why."""
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records import parse_tgn
+    for tag in ('[Levels "EW:3"]', '[Levels "NS:2 EW:3"]'):
+        h = replay_match(parse_tgn(_sample_hand_1(tag))[0][0]).hands[0]
+        assert not [d for d in h.derived if d.fact == "dealer_side"], tag
+        assert not [v for v in h.violations if v.code == "claim_mismatch"], tag
+        why = [u for u in h.unknowns if "Buried: line gives" in u.message_en]
+        assert why and "都不含所记扣底的牌" in why[0].message_zh
+    # the control: the tags naming E–W (W's side), the bury W's: derived as before
+    h = replay_match(parse_tgn(_sample_hand_1('[Levels "NS:3 EW:2"]'))[0][0]).hands[0]
+    assert [(d.fact, d.value) for d in h.derived if d.fact == "dealer_side"] == [("dealer_side", "EW")]

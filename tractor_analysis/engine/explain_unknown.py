@@ -86,6 +86,15 @@ def side_from_levels(team: int, level: int, own_unknown: bool = False) -> Messag
             f"{RANK_TOKENS[level]}; [Dealer] not stated, so which of the two deals is still unknown)")
 
 
+def side_against_bury(team: int, level: int) -> Message:
+    """The dealer's side [Level] and [Levels] would name, against the bury the record gives."""
+    return (f"庄家方未知：[Level] 与 [Levels] 表明只有{SIDE_ZH[team]}方可能打 {RANK_TOKENS[level]}，但{SIDE_ZH[team]}"
+            f"两家的发牌行加底牌都不含所记扣底的牌——标签或牌行有抄错，不推定庄家方（[Dealer] 未写明）",
+            f"dealer side not known: [Level] and [Levels] say only {SIDE_EN[team]} can be at "
+            f"{RANK_TOKENS[level]}, but neither {SIDE_EN[team]} seat's deal line with the bottom holds the cards the "
+            f"Buried: line gives — a tag or a line is miscopied, so the side is not derived ([Dealer] not stated)")
+
+
 def level_from_levels(level: int, team: int) -> Message:
     return (f"级牌 {RANK_TOKENS[level]}，由 [Levels] 与庄家推出（{SIDE_ZH[team]}方的级别；[Level] 未写明）",
             f"level {RANK_TOKENS[level]}, from [Levels] and the dealer ({SIDE_EN[team]}'s level; "

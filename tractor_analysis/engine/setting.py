@@ -18,6 +18,7 @@ facts derived (:class:`~.verdicts.Derived`, saying from what) and the unknowns
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from dataclasses import dataclass
 
 from ..records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of
@@ -27,6 +28,7 @@ from . import explain_bury, explain_contradicted, explain_hand, explain_unknown
 from .declarations import (DeclarationsJudged, bid_winner, bottom_takers, check_declarations, judge_declarations,
                            trump_without_declaration)
 from .explain import Message
+from .starting_hands import aside_unread
 from .verdicts import Derived, Unknown, Violation, new_violation
 
 EVERY_VERDICT = ("verdicts", "points", "outcome", "levels")
@@ -104,7 +106,12 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     if dealer is None and not rules.friend and levels_known and hand.level is not None:
         # the sides that may play [Level]: at it, or at a level not known (it may be [Level] — never left out)
         at_level = [t for t in (0, 1) if levels[t] in (hand.level, None)]
-        if len(at_level) == 1:           # only one side can play [Level]: the dealer is on it
+        if len(at_level) == 1 and _bury_not_by(hand, at_level[0]):
+            # the tags name a side neither of whose seats can have made the bury the record gives (its cards are
+            # not in the seat's line with the bottom): the tags or the lines are miscopied — not derived
+            unknowns.append(Unknown("Dealer", (), *explain_unknown.side_against_bury(at_level[0],
+                                                                                            hand.level)))
+        elif len(at_level) == 1:           # only one side can play [Level]: the dealer is on it
             side = at_level[0]
             derived.append(_derived("dealer_side", TEAMS[side], "[Level] and [Levels]",
                                     explain_unknown.side_from_levels(side, hand.level, levels[side] is None)))
@@ -169,6 +176,20 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             unknowns.append(Unknown("Levels", what, *explain_unknown.chain_broken(chain, what, hand.number)))
     return Setting(dealer, side, level, hand.trump, judged, levels, tuple(violations), tuple(derived),
                    tuple(unknowns), tuple(alts), tuple(questioned))
+
+
+def _bury_not_by(hand: Hand, side: int) -> bool:
+    """Neither seat of ``side`` can have made the bury ``hand`` gives: a card of the ``Buried:`` line is not in the
+    seat's deal line with the ``Bottom:`` line (the dealer buries from those).  ``False`` where the record gives no
+    evidence (a line, the bottom or the bury not given or not read whole, buries of several takers: 炒地皮)."""
+    if hand.buried is None or hand.bottom is None or hand.deal is None or hand.earlier_buries or aside_unread(hand):
+        return False
+    buried = Counter(hand.buried)
+    for seat in (side, side + 2):
+        line = hand.deal[seat]
+        if not line or not buried - (Counter(line) + Counter(hand.bottom)):
+            return False
+    return True
 
 
 def _own_levels(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], derived_dealer: int | None = None,
