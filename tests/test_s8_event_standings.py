@@ -133,7 +133,7 @@ def test_the_event_orders_teams_by_the_bounds_the_records_give(tmp_path):
     assert rows["Silver Cranes"]["level_diff"] is None and rows["Silver Cranes"]["level_diff_span"] == [3, 4]
     assert rows["Jade Dragons"]["rank"] == rows["Plum & Bamboo <梅竹>"]["rank"] == 3
     assert rows["Jade Dragons"]["undecided"]["ranges"] == {"Jade Dragons": [0, 2], "Plum & Bamboo <梅竹>": [1, 1]}
-    assert "Silver Cranes: level difference known only as 3 to 4" in r.stderr
+    assert "\"Silver Cranes\": level difference known only as 3 to 4" in r.stderr
     table = run_cli("standings", str(folder)).stdout
     assert "3..4" in table
 
