@@ -11,9 +11,9 @@ from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.explain_hand import (cards_left, describe_levels, level_penalty_text, match_decision_text,
                                                   not_scored)
 from tractor_analysis.engine.explain_readings import forfeit_not_known_result, forfeit_words
-from tractor_analysis.engine.explain_stopped import legal_so_far
+from tractor_analysis.engine.explain_stopped import legal_so_far, match_line_every_finish
 from tractor_analysis.engine.outcome import REVOKE_CODES, gain_words
-from tractor_analysis.engine.scoring import FORFEIT_NOT_KNOWN, NO_RESULT, decide_match
+from tractor_analysis.engine.scoring import FORFEIT_NOT_KNOWN, NO_RESULT, decide_match, stops_void
 from tractor_analysis.engine.verdicts import RECORD_NOTE, HandResult, MatchResult, Violation, record_note
 from tractor_analysis.engine.derived_in_place import derived_in_place
 
@@ -32,6 +32,10 @@ def match_text(r: MatchResult) -> str | None:
     team, how = decide_match(r)
     if how == NO_RESULT[0]:
         return None
+    if team is not None and r.stopped_at is not None and how in ("higher level", "holding the deal"):
+        # decided by the levels though the record stops inside its last hand: every reading of it (or it void)
+        en, zh = match_line_every_finish(TEAMS[team], r.hands[r.stopped_at].number, how, stops_void(r.hands[0].rules))
+        return strong(f"{en} / {zh}")
     en, zh = (forfeit_not_known_result() if how == FORFEIT_NOT_KNOWN
               else match_decision_text(None if team is None else TEAMS[team], how))
     return strong(f"{en} / {zh}")

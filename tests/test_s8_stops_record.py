@@ -70,9 +70,10 @@ def test_a_record_ending_in_the_last_trick_gives_no_total_without_the_bottom():
     m, hand, whole = found
     h = replay_match(dataclasses.replace(m, hands=(_dropped(hand, len(hand.tricks) - 1, 3),))).hands[0]
     assert h.unfinished is not None and h.unfinished.last
-    if h.unfinished.single and h.unfinished.winner is not None and h.unfinished.winner not in h.defenders:
+    if h.unfinished.bottom_fixed and h.unfinished.winner is not None and h.unfinished.winner not in h.defenders:
         # (since the seventeenth stop: a last trick led by one card the attackers surely take gives them the
-        # bottom at a single's multiplier whatever the play left out — the whole hand's total, docs/rules.md §7.4)
+        # bottom at a single's multiplier whatever the play left out — the whole hand's total, docs/rules.md §7.4;
+        # since s19: any lead, every play left out forced, at the multiplier the lead fixes)
         assert h.attackers_total == whole.attackers_total and h.outcome == whole.outcome
         return
     assert h.attackers_total is None and h.attackers_points is None

@@ -164,7 +164,7 @@ class TableBuilder:
             numbers.add(hr.number)
             nviol += self._add_hand(mid, hr, record, analyses[i] if analyses and i < len(analyses) else None,
                                     views[i] if views and i < len(views) else None,
-                                    False if ended is None else ended[i])
+                                    False if ended is None else ended[i], result.stopped_at == i)
             nrecord += len(hr.record_findings)
         stored = len(numbers)
         players = match.players
@@ -199,8 +199,11 @@ class TableBuilder:
                                  _tokens(v.better), v.message_zh, v.message_en, line, column, self.batch, v.about))
 
     def _add_hand(self, mid: str, hr: HandResult, record: Hand | None, analysis=None, views=None,
-                  after_end: bool | None = False) -> int:
-        """One hand's rows; ``after_end``: the ``hands`` column ``after_match_end`` (:func:`_after_match_end`).
+                  after_end: bool | None = False, stopped_at: bool = False) -> int:
+        """One hand's rows; ``after_end``: the ``hands`` column ``after_match_end`` (:func:`_after_match_end`);
+        ``stopped_at``: it is the match's :attr:`~tractor_analysis.engine.verdicts.MatchResult.stopped_at` (the
+        ``stopped`` column: the engine's answer — under ``[Rule:stopped_hand "void"]`` a record ending inside its
+        last hand's last trick too, docs/rules.md §8.5).
         The violations of the play stored (its ``violations``: a finding about the record alone,
         docs/rules.md §13.1, is a ``violations`` row too, counted in its ``record_findings``)."""
         batch = self.batch
@@ -255,7 +258,8 @@ class TableBuilder:
             pa_[3], hr.revoke_levels[0], hr.revoke_levels[1],
             [_tokens(b) for b in record.earlier_buries] if record is not None else None,
             o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, False,
-            hr.legality_known, None if record is None else record_stops_inside(record, hr), _derived_facts(hr),
+            hr.legality_known, None if record is None else stopped_at or record_stops_inside(record, hr),
+            _derived_facts(hr),
             after_end, analysis_basis(record, analysed), _unknown_facts(hr), len(hr.record_findings),
             analysis_reason(analysis)))
         return len(hr.play_violations)

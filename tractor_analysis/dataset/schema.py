@@ -223,7 +223,8 @@ SCHEMAS: dict[str, pa.Schema] = {
                           "leader unknown, a score sheet's hand"),
         # added after judged (null in datasets written before it, and for a hand without its record)
         ("stopped", _BOOL, "the record is known to end inside the hand (no seat played a whole hand; a position "
-                           "giving every seat's line leaves a seat holding cards): it changed no level. False "
+                           "giving every seat's line leaves a seat holding cards; under stopped_hand = void, a "
+                           "record ending inside its last hand's last trick too): it changed no level. False "
                            "for a hand played out, a score sheet's, and one whose end is not known"),
         # added after stopped (null in datasets written before it)
         ("derived", _CARDS, "the facts the record does not state that the engine derived, each named once as "

@@ -29,7 +29,7 @@ from . import explain_stopped
 from .required_trick import completions
 from .scoring import bottom_multiplier, level_change
 from .tricks import HandContext
-from .unfinished import Unfinished
+from .unfinished import ENDS_BEFORE, Unfinished
 from .verdicts import BOUNDS_SOURCE, CLAIM_SOURCE, Derived, Violation, hand_violation
 
 SOURCES = (CLAIM_SOURCE, BOUNDS_SOURCE)
@@ -84,6 +84,21 @@ def gains_allowed(rules: RuleSet, ctx: HandContext, left: Sequence[Sequence[int]
                 sums |= {x + POINTS[kind] for x in sums}
     extra = {0} | {bottom * m for m in multipliers_allowed(rules, ctx, left)}
     return frozenset(x + e for x in sums for e in extra)
+
+
+SINGLE = ((1, 1),)
+"""The units of a lead of one card (:attr:`.verdicts.TrickResult.lead_shapes`)."""
+
+
+def last_trick_multiplier(rules: RuleSet, lead_shapes: Sequence[tuple[int, int]]) -> int:
+    """The bottom's multiplier when the attackers take the hand's last trick, led with units ``lead_shapes`` (as
+    :attr:`.verdicts.TrickResult.lead_shapes`, most significant first): a play that beats the lead matches its units,
+    so the winning play's largest unit is the lead's first (:attr:`.verdicts.TrickResult.winning_shape`; a single's
+    where none is given) and the lead decides the multiplier whoever wins (docs/rules.md §7.2) — the one reckoning
+    of a hand played out, of a record ending inside its last trick (:attr:`.unfinished.Unfinished.bottom_fixed`) and
+    of a forced last trick of one card a seat (:data:`SINGLE`)."""
+    shapes = tuple(lead_shapes)
+    return bottom_multiplier(rules, shapes[0] if shapes else (1, 1), shapes)
 
 
 def held_after(hand: Hand, hands: Sequence[Sequence[int]]) -> list[list[int]] | None:
@@ -183,21 +198,30 @@ def finish_totals(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[
 
 def forced_end(hand: Hand, rules: RuleSet, u: Unfinished, defenders: frozenset[int], taken: int,
                buried: Sequence[int] | None) -> tuple[Derived, int] | None:
-    """A full hand whose record ends in its last trick (``u``: :attr:`.unfinished.Unfinished.last`), led by one
-    card — each seat it ends before holds that one card, so every play left out is forced — with that trick's
-    winner and points derived (:mod:`.unfinished`): the total is the cards' (``taken``: the attackers' points with
-    that trick's when they take it and, then, the bottom — ``buried``, known — times a single's multiplier) —
-    derived (``outcome``, from the cards left), with that total; ``None`` otherwise (a lead of more
-    cards, whose winning shape the plays left out decide, the winner or the points not derived, the bottom not
-    known).  Under any rules: the plays left out are forced, so no fault hides in them."""
-    # (every play left out is forced — one card each, a single lead —: no fault can hide in them, so the total is
-    # the result under any rules, penalties and level losses of the tricks recorded counted as for any hand)
-    if u.winner is None or u.points is None or not hand.tricks or not u.single:
+    """A hand (a full hand, or a position) whose record ends in its last trick (``u``:
+    :attr:`.unfinished.Unfinished.last`) — each seat it ends before holds just the cards of its play, so every play
+    left out is forced, and the bottom's multiplier is the lead's (:attr:`.unfinished.Unfinished.bottom_fixed`) —
+    with that trick's winner and points derived (:mod:`.unfinished`): the total is the cards' (``taken``: the
+    attackers' points with that trick's when they take it and, then, the bottom — ``buried``, known — times that
+    multiplier, :func:`last_trick_multiplier`) — derived (``outcome``, from the cards left), with that total; of a
+    position, the total alone (``attackers_total``, from :data:`.unfinished.ENDS_BEFORE`: a position the record
+    stops inside gives no result).  ``None`` otherwise (the winner or the points not derived, the lead not one the
+    rules define, the bottom not known).  Under any rules: the plays left out are forced, so no fault hides in
+    them."""
+    # (every play left out is forced — each seat holds just its play's cards —: no fault can hide in them, so the
+    # total is the result under any rules, penalties and level losses of the tricks recorded counted as for any hand)
+    if u.winner is None or u.points is None or not hand.tricks or not u.bottom_fixed:
         return None
-    if u.winner not in defenders and buried is None:
+    taken_by_attackers = u.winner not in defenders
+    if taken_by_attackers and buried is None:
         return None
-    total = taken       # (with the bottom at a single's multiplier when the attackers take it: recorded_hand._score)
-    words = explain_stopped.outcome_from_last_trick(total, u.trick)
+    total = taken       # (with the bottom at the lead's multiplier when the attackers take it: recorded_hand._score)
+    size = len(hand.tricks[-1].plays[0].cards)
+    mult = last_trick_multiplier(rules, u.lead_shapes) if taken_by_attackers else None
+    if hand.setup:      # a position the record stops inside: its total, not a result (docs/rules.md §7.4, §8.5)
+        words = explain_stopped.total_from_last_trick(total, u.trick, size, mult)
+        return Derived("attackers_total", str(total), ENDS_BEFORE, *words), total
+    words = explain_stopped.outcome_from_last_trick(total, u.trick, size, mult)
     return Derived("outcome", str(total), BOUNDS_SOURCE, *words), total
 
 
@@ -236,8 +260,8 @@ def _points_played(hand: Hand) -> int:
 def _forced_last_trick(ctx: HandContext, left: Sequence[Sequence[int]], leader: int, defenders: frozenset[int],
                        bottom: int, rules: RuleSet) -> int | None:
     """The attackers' points from the hand's last trick, one card a seat, each play forced: the trick's points
-    and, when they take it, the bottom times a single's multiplier; ``None`` when the engine's enumeration does
-    not settle the winner and the points."""
+    and, when they take it, the bottom times a single's multiplier (:func:`last_trick_multiplier`); ``None`` when
+    the engine's enumeration does not settle the winner and the points."""
     lead = tuple(k for k, n in enumerate(left[leader]) for _ in range(n))
     others = {s: tuple(left[s]) for s in range(4) if s != leader}
     done = completions(ctx, leader, lead, {}, others)
@@ -245,4 +269,4 @@ def _forced_last_trick(ctx: HandContext, left: Sequence[Sequence[int]], leader: 
         return None
     if done.winner in defenders:
         return 0
-    return done.points[0] + bottom * bottom_multiplier(rules, (1, 1), ((1, 1),))
+    return done.points[0] + bottom * last_trick_multiplier(rules, SINGLE)

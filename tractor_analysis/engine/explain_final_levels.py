@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..records.cards import RANK_TOKENS
 from .explain import Message
+from .scoring import stops_void
 
 if TYPE_CHECKING:                       # (the annotation only)
     from .verdicts import MatchResult
@@ -69,6 +70,8 @@ def match_final_levels(result: MatchResult) -> tuple[tuple[str, str], Message | 
     if result.hands and result.hands[0].rules.friend:
         spans = (None, None)
     stopped = result.hands[result.stopped_at].number if result.stopped_at is not None else None
+    if stopped is not None and stops_void(result.hands[0].rules):
+        stopped = None      # the hand void, the one reading (§8.5): a range is one carried into it (§10.2)
     levels = result.levels_final
     return ((level_range(levels[0], spans[0]), level_range(levels[1], spans[1])),
             final_levels_note(levels, spans, stopped))

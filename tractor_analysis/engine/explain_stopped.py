@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..records.cards import RANK_TOKENS
 from .explain import Message
+from .explain_final_levels import final_levels_text
 
 if TYPE_CHECKING:                       # (the annotation only: the words take the result's fields)
     from .verdicts import HandResult
@@ -78,17 +79,41 @@ def outcome_every_reading() -> Message:
             "and each reading of it gives a total of its own, but the score table gives them all the same result")
 
 
-def outcome_from_last_trick(total: int, trick: int) -> Message:
-    """The hand's result from its last trick, which the record ends inside, each seat it ends before holding one
-    card (:func:`.claimed_end.forced_end`).  Said for what is known in every reading of the record: which card a
-    seat holds may not be (a play left out before, filled in more than one way), and then neither are the trick's
-    points — but whichever it holds, the winner is the same and so is what the attackers take from the trick (a
-    reading giving another total gives no such fact)."""
-    return (f"本局结果由余下的牌推出：记录在最后一轮（第 {trick} 轮）中途结束，未记录出牌的各家都只剩一张牌，必须打出；"
-            f"无论是哪一张，该轮的赢家都相同，闲家从该轮所得也相同，闲家总得分为 {total} 分",
-            f"the hand's result from the cards left: the record ends inside the last trick (trick {trick}), and each "
-            f"seat it ends before holds one card, which it must play: whichever card that is, the trick's winner is "
-            f"the same, and so is what the attackers take from the trick, so their total is {total}")
+def _forced_last_trick(trick: int, size: int, multiplier: int | None) -> tuple[str, str]:
+    """Why a record ending inside its last trick ``trick``, led by ``size`` cards, gives the total: every play it
+    leaves out is forced; ``multiplier``: the bottom's, the attackers taking it, else ``None``."""
+    held_zh = "一张牌" if size == 1 else f" {size} 张牌（正是该轮要出的牌数）"
+    held_en = "one card, which it must play" if size == 1 else (
+        f"just the {size} cards of its play there, which it must play all")
+    mz = f"；闲家赢得该轮，底分按首家出牌的牌型乘以 {multiplier} 倍（docs/rules.md §7.2）" if multiplier else ""
+    me = (f"; the attackers take it, and the bottom at ×{multiplier}, the lead's units deciding the multiplier "
+          f"(docs/rules.md §7.2)") if multiplier else ""
+    # said for what every reading of the record knows: which card a seat holds may not be (a play left out before,
+    # filled in more than one way), but whichever it holds, the winner is the same and so is the attackers' take
+    return (f"记录在最后一轮（第 {trick} 轮）中途结束，未记录出牌的各家都只剩{held_zh}，必须打出；无论是哪些牌，"
+            f"该轮的赢家都相同，闲家从该轮所得也相同{mz}",
+            f"the record ends inside the last trick (trick {trick}), and each seat it ends before holds {held_en}: "
+            f"whichever cards those are, the trick's winner is the same, and so is what the attackers take from "
+            f"it{me}")
+
+
+def outcome_from_last_trick(total: int, trick: int, size: int = 1, multiplier: int | None = None) -> Message:
+    """The result of a record ending inside its last trick ``trick``, led by ``size`` cards, every play it leaves
+    out forced (:func:`.claimed_end.forced_end`); ``multiplier``: the bottom's, the attackers taking it (the lead's
+    units decide it, docs/rules.md §7.2), else ``None``."""
+    zh, en = _forced_last_trick(trick, size, multiplier)
+    return (f"本局结果由余下的牌推出：{zh}，闲家总得分为 {total} 分",
+            f"the hand's result from the cards left: {en}, and the attackers' total is {total}")
+
+
+def total_from_last_trick(total: int, trick: int, size: int = 1, multiplier: int | None = None) -> Message:
+    """A position's total (its ``[Points]`` and what the tricks give) where its record ends inside its last trick,
+    every play it leaves out forced — its total, not a result: the record stops inside the position (docs/rules.md
+    §7.4, §8.5).  Its arguments as :func:`outcome_from_last_trick`'s."""
+    zh, en = _forced_last_trick(trick, size, multiplier)
+    return (f"闲家总得分由余下的牌推出：{zh}，闲家总得分为 {total} 分（残局记录在中途结束，不计升级）",
+            f"the attackers' total from the cards left: {en}, and the attackers' total is {total} (the position's "
+            f"record stops before it ends: no result from it)")
 
 
 def outcome_from_bounds(lo: int, hi: int, last: int) -> Message:
@@ -195,13 +220,17 @@ def winner_not_known(number: int, void: tuple | None, finishes: tuple | None) ->
             f"result the cards left allow: {fe} — so who won the match is withheld (docs/rules.md §8.5)")
 
 
-def winner_hand_void(team: int, number: int, void: tuple, derived_result: bool) -> Message:
+def winner_hand_void(team: int, number: int, void: tuple, derived_result: bool,
+                     spans: tuple = (None, None)) -> Message:
     """The match's ``derived`` ``winner`` under ``[Rule:stopped_hand "void"]``: the record stops inside its last
     hand ``number``, no result from its ``[Claim]``, and the ruleset says that hand does not count — the levels it
     was played at and, on equal levels, the side that dealt it holding the deal (``void``: levels N–S, E–W and the
     holder) give ``team`` the match; ``derived_result``: the hand has a result derived from the cards left, which
-    does not count either (docs/rules.md §8.5)."""
+    does not count either (docs/rules.md §8.5); ``spans``: a level not known there, carried in as a range (take-backs
+    given as ``?``, docs/rules.md §10.2), shown as that range (:func:`.explain_final_levels.level_range`)."""
     vz, ve = _reading(void[0], void[1], None)
+    if any(spans):
+        vz = ve = final_levels_text(void[0], spans)
     if void[0][0] is not None and void[0][0] == void[0][1] and isinstance(void[1], int):
         vz, ve = f"{vz}（该局庄家一方）", f"{ve} (the side that dealt it)"
     rz = "；由余下的牌推出的该局结果也不计" if derived_result else ""
@@ -211,3 +240,28 @@ def winner_hand_void(team: int, number: int, void: tuple, derived_result: bool) 
             f"{_SIDE_EN[team]} won the match: hand {number} stopped, not counted ([Rule:stopped_hand \"void\"]) — the "
             f"record stops inside hand {number}, no result from a [Claim], and under this rule the hand does not count: "
             f"the levels it was played at, N–S : E–W {ve}{re} (docs/rules.md §8.5)")
+
+
+def match_line_every_finish(team: str, number: int, how: str, void: bool) -> Message:
+    """The match's line (``tractor check``) of a match decided by the levels though its record stops inside its last
+    hand ``number``, no result from its ``[Claim]`` (:attr:`~.verdicts.MatchResult.stopped_at`): ``team`` (``NS`` /
+    ``EW``) won by ``how`` (``higher level`` / ``holding the deal``, :func:`.scoring.decide`) under every reading of
+    that hand — void and played out to each result the cards left allow — or, ``void``, by the levels it was played
+    at, the ruleset saying it does not count (docs/rules.md §8.5).  (en, zh), as
+    :func:`.explain_hand.match_decision_text`."""
+    deal = how == "holding the deal"
+    if void:
+        hz = "级数相同，该局庄家一方坐庄" if deal else "级数高"
+        he = "equal levels, the side that dealt it holding the deal" if deal else "higher level"
+        return (f"{team} won the match: {he} at the levels hand {number} was played at — the record stops inside it, "
+                f"and under [Rule:stopped_hand \"void\"] it does not count (see the match's derived winner, "
+                f"docs/rules.md §8.5)",
+                f"{team} 方获胜：以第 {number} 局所打的级数，{hz}——记录在该局中途结束，按 [Rule:stopped_hand \"void\"] "
+                f"该局不计（见比赛的“推出”，docs/rules.md §8.5）")
+    hz = "级数相同时坐庄" if deal else "级数高"
+    he = "equal levels, holding the deal" if deal else "higher level"
+    return (f"{team} won the match: {he} under every reading of hand {number}, which the record stops inside — void "
+            f"(stopped there) or played out to each result the cards left allow (see the match's derived winner, "
+            f"docs/rules.md §8.5)",
+            f"{team} 方获胜：记录在第 {number} 局中途结束，无论该局按中止计还是按打完计（余下的牌可能给出的每种结果），"
+            f"都是{hz}（见比赛的“推出”，docs/rules.md §8.5）")

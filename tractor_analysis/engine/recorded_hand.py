@@ -24,10 +24,10 @@ from ..records.deal_checks import uneven_position
 from ..records.model import Hand
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
 from . import explain_contradicted, explain_hand, explain_unknown, referee, score_sheet
-from .claimed_end import bounded_end, claimed_end, finish_totals, forced_end
+from .claimed_end import bounded_end, claimed_end, finish_totals, forced_end, last_trick_multiplier
 from .partners import dealer_side, friend_partner
 from .outcome import hand_outcome, level_penalties
-from .scoring import bottom_multiplier, failed_throw_penalty, throw_cards_charged
+from .scoring import failed_throw_penalty, throw_cards_charged
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
 from .bottom_exchange import Start
@@ -182,11 +182,14 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     bound = (bounded_end(hand, rules, ctx, start.hands, play.tricks[-1].winner, defenders, score.total, start.buried)
              if stopped and not by_claim else None)
     if (bound is None and total_known and not scored and not open_ and play.unfinished is not None
-            and play.unfinished.last and not hand.setup and not start.from_plays and defenders):
+            and play.unfinished.last and not start.from_plays and defenders):
         # the record ends in the hand's last trick, every play it leaves out forced: the total the cards give
         bound = forced_end(hand, rules, play.unfinished, defenders, score.total, start.buried)
         if bound is not None and hand.claim is not None and hand.claim != bound[1]:    # the cards give the total
             violations.append(_claim_mismatch(hand.claim, bound[1]))
+        if bound is not None and hand.setup:    # a position the record stops inside: its total, no result (§8.5)
+            setting = dataclasses.replace(setting, derived=setting.derived + (bound[0],))
+            bound = None
     if bound is not None:
         setting = dataclasses.replace(setting, derived=setting.derived + (bound[0],))
     total = hand.claim if by_claim else bound[1] if bound is not None else score.total if score is not None else 0
@@ -472,15 +475,15 @@ def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | N
     items.append(new_score_item("tricks", trick_points, *explain_hand.trick_points(trick_points)))
     bottom_points = sum(map(POINTS.__getitem__, buried)) if buried is not None else None
     mult = bonus = 0
+    shapes = None       # the last trick's lead, where the attackers take the bottom with it
     if play.complete and buried is not None and play.tricks[-1].winner not in defenders:
-        last = play.tricks[-1]
-        mult = bottom_multiplier(rules, last.winning_shape, last.lead_shapes)
-        bonus = bottom_points * mult
-        items.append(new_score_item("bottom", bonus, *explain_hand.bottom_bonus(bottom_points, mult, bonus)))
-    elif u is not None and u.last and u.single and buried is not None and won_by_attackers(u, defenders):
-        # the record ends in the last trick, led by one card, which the attackers surely take: the bottom is
-        # theirs at a single's multiplier whatever the plays left out are (unfinished.unfinished_setting)
-        mult = bottom_multiplier(rules, (1, 1), ((1, 1),))
+        shapes = play.tricks[-1].lead_shapes
+    elif u is not None and u.bottom_fixed and buried is not None and won_by_attackers(u, defenders):
+        # the record ends in the last trick, which the attackers surely take, every play it leaves out forced: the
+        # bottom is theirs at the multiplier its lead fixes (unfinished.unfinished_setting, claimed_end.forced_end)
+        shapes = u.lead_shapes
+    if shapes is not None and bottom_points is not None:
+        mult = last_trick_multiplier(rules, shapes)
         bonus = bottom_points * mult
         items.append(new_score_item("bottom", bonus, *explain_hand.bottom_bonus(bottom_points, mult, bonus)))
     penalties = _throw_penalties(rules, play.tricks, defenders, play.penalty_unknown)

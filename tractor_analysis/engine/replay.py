@@ -211,8 +211,9 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             and _stopped_at(match.hands, results) is not None):
         if stops_void(rules):
             # [Rule:stopped_hand "void"]: the hand the record stops inside does not count, nor a result the cards
-            # left give it — the match ends at the levels that hand was played at (docs/rules.md §8.5)
-            levels, spans = results[-1].player_levels_before, None
+            # left give it — the match ends at the levels that hand was played at (docs/rules.md §8.5), a level
+            # carried in as a range (take-backs given as "?", §10.2) kept as that range
+            levels, spans = results[-1].player_levels_before, carried_in[-1].spans
         else:
             # not stated whether that hand was stopped there (void) or played out: the final levels are known only
             # where every reading gives the same, else bounded by them (docs/rules.md §8.5)
@@ -348,7 +349,7 @@ def _stopped_words(result: MatchResult, team: int | None) -> MatchResult:
     if facts.stopped_void and team is not None:
         last = result.hands[-1]
         words = explain_stopped.winner_hand_void(team, facts.stopped, (void.levels, void.holder),
-                                                 last.outcome is not None)
+                                                 last.outcome is not None, result.levels_final_span)
         return dataclasses.replace(result, derived=result.derived + (Derived(
             "winner", TEAMS[team], "the ruleset: the hand the record stops inside does not count ([Rule:stopped_hand "
             "\"void\"]) — the levels it was played at, the dealer's side holding the deal", *words),))

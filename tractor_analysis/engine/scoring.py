@@ -331,6 +331,8 @@ def stopped_decisions(f: MatchFacts) -> tuple[tuple[int | None, str], ...]:
     which a side passes the winning level is a pass; else the levels and the holder of the deal that reading
     leaves."""
     plain = dataclasses.replace(f, stopped=None, stop_readings=(), level_spans=(None, None))
+    if f.stopped_void:      # the hand void, the one reading: a level carried into it as a range (§10.2) bounded so
+        plain = dataclasses.replace(plain, level_spans=f.level_spans)
     return tuple((r.passed, passed_text(f.win_level)) if r.passed is not None
                  else decide(dataclasses.replace(plain, levels=r.levels, holder=r.holder)) for r in f.stop_readings)
 

@@ -75,10 +75,23 @@ class Unfinished:
     (a lead or follow the rules do not define, or past the enumeration's bounds)."""
     last: bool = False
     """It is the hand's last trick (:func:`hand_ends`): the bottom goes with it, at a multiplier its
-    winning play decides (docs/rules.md §7.2) — a play the record does not give."""
+    winning play decides (docs/rules.md §7.2) — which matches the lead's units (:attr:`bottom_fixed`)."""
     single: bool = False
     """Its lead is one card: every play of it is one card, so a winning play is a single whatever the plays
-    left out are, and the bottom's multiplier is a single's."""
+    left out are."""
+    lead_shapes: tuple[tuple[int, int], ...] = ()
+    """The lead's units as the engine judged them (:attr:`.verdicts.TrickResult.lead_shapes`) where the plays left
+    out were enumerated (a lead the rules define); ``()`` otherwise.  A play that beats the lead matches its units
+    (:attr:`.verdicts.TrickResult.winning_shape`), so the bottom's multiplier of the hand's last trick is the lead's
+    whatever the plays left out are (:attr:`bottom_fixed`)."""
+
+    @property
+    def bottom_fixed(self) -> bool:
+        """It is the hand's last trick and the bottom's multiplier is the same whatever the plays left out are: each
+        seat the record ends before holds just the cards of its play (:func:`hand_ends`), so every play left out is
+        forced, and the multiplier is the lead's (:attr:`lead_shapes`, docs/rules.md §7.2, §7.4) — a pair's, a
+        tractor's, a throw's as well as a single's."""
+        return self.last and bool(self.lead_shapes)
 
 
 def missing_seats(trick: Trick) -> tuple[int, ...] | None:
@@ -124,7 +137,7 @@ def unfinished_trick(ctx: HandContext, trick: Trick, result: TrickResult, hands_
         return open_
     lo, hi = done.points
     return Unfinished(trick.number, missing, done.winner, lo if lo == hi else None, recorded, frozenset(done.winners),
-                      last, single)
+                      last, single, result.lead_shapes)
 
 
 def hand_ends(trick: Trick, hands_now: Sequence[Sequence[int]], missing: Sequence[int]) -> bool:
@@ -175,8 +188,8 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
     the attackers' points whenever their share of the trick is not certain (``defenders`` ``None``: the
     sides are unknown, and the points withheld already) — or, the hand's last trick (:attr:`Unfinished.last`),
     whenever the attackers may take it: the bottom then counts, at a multiplier the plays left out decide (not
-    where they surely take a trick led by one card and the bottom is known, ``bottom_known``: a single's multiplier,
-    :func:`.claimed_end.forced_end`)."""
+    where they surely take it, its multiplier fixed, :attr:`Unfinished.bottom_fixed`, and the bottom is known,
+    ``bottom_known``: :func:`.claimed_end.forced_end`)."""
     derived, what = [], []
     if u.winner is not None:
         derived.append(Derived("trick_winner", SEAT_TOKENS[u.winner], ENDS_BEFORE,
@@ -196,9 +209,9 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
     if what:
         unknowns += (Unknown("play", tuple(what), *explain_gaps.record_ends_in_trick(u.trick, u.missing, what)),)
     if (defenders is not None and u.last and "points" not in what and won_by_attackers(u, defenders) is not False
-            and not (u.single and bottom_known and won_by_attackers(u, defenders))):
+            and not (u.bottom_fixed and bottom_known and won_by_attackers(u, defenders))):
         # the hand's last trick: the attackers may take the bottom, at a multiplier the plays left out decide (not
-        # where they surely take a trick led by one card: a single's, :func:`.claimed_end.forced_end`)
+        # where they surely take it at the multiplier its lead fixes: :func:`.claimed_end.forced_end`)
         unknowns += (Unknown("play", ("points",), *explain_gaps.record_ends_in_last_trick(u.trick, u.missing)),)
     return dataclasses.replace(setting, derived=setting.derived + tuple(derived), unknowns=unknowns)
 

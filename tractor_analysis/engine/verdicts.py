@@ -370,7 +370,8 @@ class HandResult:
             return None
         if not self.complete and not any(i.kind == RECORDED_TOTAL for i in self.items):
             # the record ends in its last trick, every play left out forced: the total is the cards' (claimed_end)
-            forced = next((d.value for d in self.derived if d.fact == "outcome" and d.source == BOUNDS_SOURCE), None)
+            forced = next((d.value for d in self.derived if d.fact == "attackers_total"       # (a position's)
+                           or (d.fact == "outcome" and d.source == BOUNDS_SOURCE)), None)
             if not (self.bottom_decided and forced == str(self.attackers_total)):
                 return None
         return self.claim == self.attackers_total
@@ -378,9 +379,10 @@ class HandResult:
     @property
     def bottom_decided(self) -> bool:
         """Who takes the bottom, and at what multiplier, is decided: the hand is played out, or its record ends in
-        the last trick led by one card whose winner the plays left out cannot change (:mod:`.unfinished`)."""
+        the last trick, its multiplier fixed (:attr:`.unfinished.Unfinished.bottom_fixed`), whose winner the plays
+        left out cannot change (:mod:`.unfinished`)."""
         u = self.unfinished
-        return self.complete or (u is not None and u.last and u.single and u.winner is not None)
+        return self.complete or (u is not None and u.bottom_fixed and u.winner is not None)
 
     @property
     def scored_by_claim(self) -> bool:
