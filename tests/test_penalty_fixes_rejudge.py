@@ -40,9 +40,21 @@ def _standing_wrong_follows(h) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def test_a_miscopied_line_costs_no_level_for_a_wrong_follow_it_alone_made():
+def _proof_off(monkeypatch) -> None:
+    """The decks prove these lines miscopied (the other copies are E's, S's or the bury's, borne out), which N's
+    failed throw of trick 14 (♠J ♠8 shown, both played) no longer stops (s19-a2): the line is then read from the
+    plays.  Turned off, the line is set aside and judged again, the path these tests are about."""
+    import tractor_analysis.engine.deal_lines as deal_lines
+    monkeypatch.setattr(deal_lines, "_lines_disproven", lambda *a: None)
+
+
+def test_a_miscopied_line_costs_no_level_for_a_wrong_follow_it_alone_made(monkeypatch):
     # /tmp/probe3/miscopy.tgn: N's line gives ♣4 where N held ♦9 (the tournament's rules)
     text = TOURNAMENT.replace(N_LINE, N_LINE.replace("D9", "C4"))
+    read = _match(text, "too_many_copies").hands[0]     # the decks prove the line miscopied: read from the plays
+    assert ("deal", "N: D9") in [(d.fact, d.value) for d in read.derived]
+    assert _standing_wrong_follows(read) == (0, 0) and read.revoke_levels == (0, 0)
+    _proof_off(monkeypatch)
     h = _match(text, "too_many_copies").hands[0]      # (the reader says the deal holds three ♣4)
     assert any(u.tag == "deal" for u in h.unknowns)
     assert _standing_wrong_follows(h) == (0, 0)
@@ -56,6 +68,9 @@ def test_the_forfeit_counts_only_the_wrong_follows_that_stand(monkeypatch):
     # test used tests/data/gaps/two-ways-ruled.tgn, whose N line the legal-only filling in of its plays left
     # out called miscopied; filled in every way, legal or not, nothing contradicts it any more.)
     text = TOURNAMENT.replace(N_LINE, N_LINE.replace("H2", "D2"))
+    read = _match(text, "too_many_copies").hands[0]     # the decks prove the line miscopied: read from the plays
+    assert ("deal", "N: H2") in [(d.fact, d.value) for d in read.derived] and read.revoke_levels == (0, 0)
+    _proof_off(monkeypatch)
     r = _match(text, "too_many_copies")
     first = r.hands[0]
     assert any(u.tag == "deal" for u in first.unknowns)

@@ -22,14 +22,19 @@ the seat never plays of which the copies placed beyond doubt elsewhere leave it 
 (:func:`_lines_disproven`) — the play readings are none: the hand is judged on the line read with the cards the
 seat plays beyond it (:func:`_line_only`).
 
-A record that stops before the hand's end (every seat still holds a card for another trick) shows a seat
-that played a card its line does not give, but no cards left: which cards of its line it did not hold is
-not known, for the tricks the record does not give might go any way (:func:`stops_short`).  Its cards
-are then at least those both its line and its plays give (it played them), and at most its line's cards
-not yet played and any copy the record places nowhere (a card its line miscopied): its follows are
-judged on the first, and a throw's verdict that rests on it *not* holding a card ("would have stood",
-the forced play due, the count of beaten cards) is kept only where both bounds agree
-(:func:`.unsure_throws.recheck`) — else withheld, with the points when its penalty rests on it.
+Both proofs count only copies two parts of the record agree on (:mod:`.deck_proof`), and no one slip that explains
+another seat's doubt (a line giving a card its seat never plays, a play of a card the line does not give, a
+``Buried:`` line out of step with the dealer's plays) moves such a copy: the count would stand.  Yet each still
+stops where another seat's line is in doubt itself (its own ``not_in_hand`` / ``deal_mismatch``; for the line
+proven right, the deck not whole): the one reading kept after the proof, outcome and all, is judged by one replay
+(``replay``), which gives that other seat's doubt none of its own treatment — no card derived into a line the deck
+proves short, no copy the decks lack set aside (:mod:`.extra_copies`), no line or play of its own read miscopied.
+E's line one card short, which alone the deck makes whole (its ♠5 derived, no fault), would stand against E as
+its ``not_in_hand`` beside an outcome; S's line one card long (♠K three times in the deal) would be judged a
+misdeal (多少牌), where alone its ♠K is a copy the decks lack and the outcome withheld.  A ``bad_bury`` that is the
+record's own finding (the ``Buried:`` line miscopied, the bury read from the dealer's whole hand of plays:
+:mod:`.starting_hands`) stops neither: the replay itself reads that bury, as it does for the hand alone, and the
+proof never rests on the bury then (its ``Buried:`` line is not borne out: not counted).
 """
 from __future__ import annotations
 
@@ -47,6 +52,7 @@ from . import explain_contradicted, explain_readings
 from .agreement import agree, shared_facts
 from .deck_proof import placed_copies
 from .outcome import offenders, team_counts
+from .played_cards import held_from_plays, played_rows
 from .unsure_throws import recheck
 from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation, as_record_finding
 
@@ -337,6 +343,14 @@ def _either(hand: Hand, judged: HandResult, others: Sequence[HandResult], seats:
     return dataclasses.replace(judged, **changes), (*what, *(w for w in more if w not in what))
 
 
+def _others_in_doubt(result: HandResult, seats: frozenset[int], deck: bool) -> bool:
+    """Whether a line other than those of ``seats``, or the bury, is in doubt itself (``result``): another seat's
+    own ``not_in_hand`` / ``deal_mismatch`` (``deck``: the deck's own mismatch too), or a ``bad_bury`` that is not the
+    record's own finding with the bury read from the dealer's plays (see the module's words)."""
+    return any((v.code in SHOWN_BY and v.seat not in seats and (deck or v.seat is not None))
+               or (v.code == "bad_bury" and not v.of_record) for v in result.violations)
+
+
 def _lines_proven(hand: Hand, result: HandResult, seats: frozenset[int],
                   decks: int) -> dict[int, tuple[tuple[int, int], ...]] | None:
     """Per seat of ``seats``, the cards it plays beyond its line that the decks prove it cannot hold, each with the
@@ -344,9 +358,9 @@ def _lines_proven(hand: Hand, result: HandResult, seats: frozenset[int],
     the other seats' lines give them and they play them, or a ``Buried:`` line the dealer's line, the bottom and its
     plays bear out buries them) leave it fewer than it plays.  Its line is then right and a play on it is the
     miscopy (docs/rules.md §1.6).  ``None`` unless every seat of ``seats`` has such a card (a seat without one may
-    still have its line miscopied: that reading stands), and where another seat's line or the bury is in doubt
-    itself (``result``: its own ``not_in_hand`` / ``deal_mismatch``, a ``bad_bury``)."""
-    if any(v.code == "bad_bury" or (v.code in SHOWN_BY and v.seat not in seats) for v in result.violations):
+    still have its line miscopied: that reading stands), and where another seat's line, the deck or the bury is in
+    doubt itself (:func:`_others_in_doubt`: the readings kept would not judge that doubt, see the module's words)."""
+    if _others_in_doubt(result, seats, True):
         return None
     played = [Counter() for _ in range(4)]
     for trick in hand.tricks:
@@ -428,25 +442,27 @@ def _lines_disproven(hand: Hand, result: HandResult, seats: frozenset[int], left
     elsewhere (:func:`.deck_proof.placed_copies`, the same rule) leave it fewer than its line gives.  Every reading of a play miscopied makes it play that card (it plays its line's cards), so the plays are
     right and the line is the miscopy (docs/rules.md §1.6).  ``None`` unless every seat of ``seats`` has such a
     card, plays as many cards beyond its line as it holds at the end, is not the dealer (its cards are its line with
-    the bottom, less the bury) and has no failed throw; and where another seat's line or the bury is in doubt
-    itself (its own ``not_in_hand`` / ``deal_mismatch``, a ``bad_bury``: the deck's own mismatch is the caller's
-    to check, :func:`_line_only`)."""
-    if hand.deal is None or any(v.code == "bad_bury" or (v.code in SHOWN_BY and v.seat is not None
-                                                        and v.seat not in seats) for v in result.violations):
+    the bottom, less the bury) and shows no card in a failed throw that it does not play from that trick on.  A
+    failed throw's shown cards were held (§15) and its forced play is played, so a throw whose shown cards the seat
+    all plays later changes nothing here; one showing a card the seat never plays after it leaves the proof open: a
+    card of ``left`` it shows is a copy its line and the throw agree it held — the proof would need both miscopied —
+    and any other is a card neither reading of its line accounts for.  ``None`` too where another seat's line or the
+    bury is in doubt itself (:func:`_others_in_doubt`; the deck's own mismatch is :func:`_line_only`'s to check)."""
+    if hand.deal is None or _others_in_doubt(result, seats, False):
         return None
     played = [Counter() for _ in range(4)]
     for trick in hand.tricks:
         for p in trick.plays:
-            if p.seat in seats and p.attempted is not None:
-                return None
             played[p.seat].update(p.cards)
+    rows = played_rows(hand)
+    shown = held_from_plays(hand, rows)     # a failed throw's cards: held when shown (docs/rules.md §15)
     placed = placed_copies(hand, hand.dealer)
     out = {}
     for seat in sorted(seats):
         line = Counter(hand.deal[seat])
         beyond, rest = played[seat] - line, line - played[seat]
         if seat == hand.dealer or not beyond or rest != Counter(left.get(seat, ())) or \
-                sum(beyond.values()) != sum(rest.values()):
+                sum(beyond.values()) != sum(rest.values()) or shown[seat] != rows[seat]:
             return None
         proof = []
         for k in sorted(rest):
@@ -467,7 +483,8 @@ def _line_only(hand: Hand, result: HandResult, seats: frozenset[int], wrong: Map
     recorded) is the record's finding (docs/rules.md §13.1), its words saying what the decks prove, with the
     record's own findings about the deal as written (the deck not whole); the line's cards are derived (``deal``).
     ``None`` where the line so read does not account for every card (the reading still finds a card not held,
-    cards left, a deck not whole or a bury in doubt): the decks prove nothing then."""
+    cards left, a deck not whole or a bury in doubt — but the ``bad_bury`` the record's own finding that the hand
+    as recorded has too, the bury read from the dealer's plays): the decks prove nothing then."""
     deal = list(hand.deal or ())
     for seat, w in wrong.items():
         line = _without(deal[seat], w.written)
@@ -475,7 +492,9 @@ def _line_only(hand: Hand, result: HandResult, seats: frozenset[int], wrong: Map
             return None
         deal[seat] = line + w.dealt
     again = replay(dataclasses.replace(hand, deal=tuple(deal)))
-    if any(v.code in SHOWN_BY or v.code == "bad_bury" for v in again.violations):
+    read_bury = {v.seat for v in result.violations if v.code == "bad_bury" and v.of_record}
+    if any(v.code in SHOWN_BY or (v.code == "bad_bury" and not (v.of_record and v.seat in read_bury))
+           for v in again.violations):
         return None
     decks = result.rules.decks
     seen = {(v.code, v.trick, v.seat) for v in again.violations}
