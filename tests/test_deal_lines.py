@@ -29,7 +29,11 @@ def test_no_verdict_rests_on_a_deal_line_the_plays_contradict():
     assert got == [("deal_mismatch", 0, N), ("deal_mismatch", 0, E), ("not_in_hand", 6, N), ("not_in_hand", 16, E)]
     (u,) = [u for u in h.unknowns if u.tag == "deal"]
     assert "the deal lines of N, E disagree with their plays" in u.message_en and "发牌行与其出牌不符" in u.message_zh
-    assert h.legal is False and h.outcome is None
+    # whichever is miscopied (each line, or a play on it), the record is wrong, no seat: the record's findings, the
+    # play not judged legal or not (legality withheld) — before s19 the four were the seats' violations (✗, a ruling
+    # page each) beside the unknown saying either may be wrong
+    assert all(v.of_record for v in h.violations)
+    assert h.legal is None and h.outcome is None
     assert [v.code for v in h.tricks[6].violations] == [] and [v.code for v in h.tricks[5].violations] == ["not_in_hand"]
 
 

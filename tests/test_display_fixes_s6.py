@@ -169,11 +169,11 @@ def test_a_level_out_of_range_claims_no_level_either():
 
 
 def _level_unknown(trump: bool) -> str:
-    """Hand 5 (not the first: no level carried) with neither [Level] nor [Levels]; N plays a ♥Q
-    it does not hold (a finding on the trick page; not a ♣K, whose other copies the other seats play: since s18 the
-    decks prove that play miscopied, the record's finding, no page)."""
+    """Hand 5 (not the first: no level carried) with neither [Level] nor [Levels]; N plays 3 cards to the 4-card
+    lead of trick 1 (a violation to rule on; not a card N does not hold: since s19 the decks, or the line and the play
+    disagreeing, make that the record's finding, no page)."""
     text = (_first_hand(SPRING).replace('[Hand "1"]', '[Hand "5"]').replace('[Levels "NS:2 EW:2"]\n', "")
-            .replace('[Level "2"]\n', "").replace("1. W: C2 C2 S2 S2, N: CQ", "1. W: C2 C2 S2 S2, N: HQ"))
+            .replace('[Level "2"]\n', "").replace("1. W: C2 C2 S2 S2, N: CQ CJ C7 C3", "1. W: C2 C2 S2 S2, N: CQ CJ C7"))
     return text if trump else text.replace('[Trump "C"]\n', "")
 
 
@@ -216,7 +216,10 @@ def test_every_line_of_a_ruling_is_chinese_first(tmp_path):
     position = _ruling(tmp_path, _write(tmp_path, "position.tgn", DISPUTED))
     assert "80 已得 / so far" in position
     # (N's line H4 for H9: not HJ, which the decks prove miscopied since s18j — the hand then scored, no ruling)
-    deal_bad = _ruling(tmp_path, _write(tmp_path, "dealbad.tgn", SEED3.replace("HQ H9 H8", "HQ H4 H8")))
+    # (and E playing 2 cards to trick 1's 3-card lead: the line and plays disagreeing is the record's finding, s19 —
+    # the wrong_count a violation to rule on)
+    deal_bad = _ruling(tmp_path, _write(tmp_path, "dealbad.tgn", SEED3.replace("HQ H9 H8", "HQ H4 H8").replace(
+        "E: S5 S5 S4", "E: S5 S5")))
     assert re.search(r"\d+ 已记各墩所得 / in the recorded tricks", deal_bad)
     takeback = _first_hand(SPRING).replace('[Ruleset "standard"]', '[Ruleset "tournament"]').replace(
         '[Scorer "周立 Zhou Li"]\n', '[Scorer "周立 Zhou Li"]\n[Takebacks "N ?"]\n').replace(

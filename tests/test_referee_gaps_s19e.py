@@ -48,7 +48,9 @@ def _edit(*pairs: tuple[str, str]) -> str:
 TWO_MISSING = _edit(("5. S: DA DQ, W: D6 D6, N:", "5. S: DA DQ, N:"), ("7. E: H5 H5, S: H9 H9, W: HK D8, N:",
                                                                         "7. E: H5 H5, S: H9 H9, N:"))
 STOP8 = BASE[:BASE.index("8. S: S3")] + "8. S: S3, W: DQ, N: S4\n" + BASE[BASE.index("[Claim"):]
-CARD_TWICE = _edit(("N: H7 H6\n", "N: H7 H7\n"))
+CARD_TWICE = _edit(("N: H7 H6\n", "N: H7 H7\n"), ("Buried: SQ S3 HA HQ HJ H7 H3 D3\n", ""))
+"""N writes ♥7 twice; the Buried: line left out, so the decks place the other ♥7 nowhere beyond doubt (the bury, were
+it given and borne out, would place it: then the decks prove the play miscopied and the hand is scored)."""
 
 
 def _plain(text: str) -> str:

@@ -113,9 +113,8 @@ def test_a_hand_played_out_keeps_its_total(tmp_path):
 
 def test_a_ruling_without_trump_says_what_its_shading_means(tmp_path):
     text = _first_hand(SPRING).replace('[Trump "C"]\n', "").replace(
-        "1. W: C2 C2 S2 S2, N: CQ", "1. W: C2 C2 S2 S2, N: HQ")        # N plays a ♥Q it does not hold
-    # (♥Q: its other copies are S's and the bury's, so the decks do not prove N's line right — a ♣K, both of whose
-    # other copies the other seats play, is a play the decks prove miscopied: the record's finding, no page)
+        "1. W: C2 C2 S2 S2, N: CQ CJ C7 C3", "1. W: C2 C2 S2 S2, N: CQ CJ C7")    # N plays 3 cards to a 4-card lead
+    # (a violation to rule on; not a card N does not hold: since s19 that is the record's finding, no page)
     html = _ruling(tmp_path, _write(tmp_path, "notrump.tgn", text))
     assert '<table class="trick">' in html
     note = re.search(r'<b class="trump-unknown"[^>]*>(.*?)</b>', html).group(1)

@@ -25,10 +25,12 @@ from tractor_analysis.reports.ruling import score_lines
 BASE = (Path(__file__).parent / "data" / "seed3" / "hand-1.tgn").read_text("utf-8")
 """``tractor simulate -n 1 --seed 3``'s first hand (tests/data/seed3)."""
 
-DEAL_BAD = BASE.replace("HQ H9 H8", "HQ H4 H8")
-"""N's deal line names H4 where N played H9: the deal and the plays do not agree.  (Not HJ, as before s18j: E's line
-gives and E plays the two HJ, so the decks prove N's line miscopied and the hand is scored on N's plays —
-tests/test_line_readings_dataset_s18j.py; the other H4 is S's, buried, which proves nothing.)"""
+DEAL_BAD = BASE.replace("HQ H9 H8", "HQ H4 H8").replace("E: S5 S5 S4", "E: S5 S5")
+"""N's deal line names H4 where N played H9: the deal and the plays do not agree — the record's findings (either
+may be miscopied, s19), so E plays 2 cards to the 3-card lead of trick 1 (``wrong_count``: a violation to rule on).
+(Not HJ, as before s18j: E's line gives and E plays the two HJ, so the decks prove N's line miscopied and the hand is
+scored on N's plays — tests/test_line_readings_dataset_s18j.py; with E's own cards left the decks prove nothing of
+N's line here: engine/deal_lines.py.)"""
 
 NOT_COMPLETE = "本局未完"
 

@@ -192,7 +192,9 @@ def _either_said(v: Violation) -> Violation:
     play on it is miscopied — not a fault the record proves of the player (a referee's tester signed "N played ♥Q,
     not held" beside the ``deal`` unknown that says either may be wrong)."""
     zh, en = explain_contradicted.line_or_play(v.seat)
-    return dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en)
+    # whichever is miscopied, the record is wrong: a seat cannot play a card it does not hold — the record's finding,
+    # no seat's violation, no ruling page (docs/rules.md §1.6, §13.1)
+    return as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
 
 
 MAX_PLAY_READINGS = 24
