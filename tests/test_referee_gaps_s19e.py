@@ -28,7 +28,7 @@ from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.engine.agreement import shared_facts
-from tractor_analysis.engine.kept_result import GAP_WAYS, READINGS_RESULT
+from tractor_analysis.engine.kept_result import GAP_WAYS, READINGS_RESULT, levels_source
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
 
@@ -85,7 +85,7 @@ def test_the_level_every_way_gives_a_side_is_stated_the_other_withheld(tmp_path)
     h = _json_hand(tmp_path, TWO_MISSING)
     assert h["levels_after"] == {"NS": "2", "EW": None}
     (fact,) = [d for d in h["derived"] if d["fact"] == "levels_after"]
-    assert fact["value"] == "NS:2" and fact["from"] == GAP_WAYS
+    assert fact["value"] == "NS:2" and fact["from"] == levels_source(GAP_WAYS)   # its levels, not its total (s19-b3)
     assert "N–S at 2" in fact["message_en"] and "E–W's level differs" in fact["message_en"]
     assert any("levels" in u["withheld"] for u in h["unknown"])       # E–W's still withheld
     text = _run(tmp_path, TWO_MISSING, "check")

@@ -200,6 +200,9 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
             changes[name] = kept_levels(results, name)
             if "levels" not in what:
                 what.append("levels")
+    span = _after_span(results, changes.get("player_levels_after", r0.player_levels_after))
+    if span != r0.levels_after_span:
+        changes["levels_after_span"] = span
     most = []
     for name in ("revoke_levels", "takeback_levels"):      # the penalties every judgement gives
         changes[name] = tuple(min(getattr(r, name)[t] for r in results) for t in (0, 1))
@@ -228,6 +231,25 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
         changes["legality_known"] = False
     changes["complete"] = all(r.complete for r in results)
     return changes, what
+
+
+def _after_span(results: Sequence[HandResult], kept: Sequence) -> tuple | None:
+    """``HandResult.levels_after_span`` of the judgements merged: per player whose level after is withheld
+    (``kept``: the merged ``player_levels_after``), the lowest and highest every judgement gives it (its own level,
+    else the span it gives, as take-backs given as ``?`` do: docs/rules.md §10.2) — where every judgement gives one
+    and the same outcome, and none passes the winning level (the match would end there); else ``None``."""
+    o = results[0].outcome
+    if o is None or o.match_over or not _same(results, "outcome")[0]:
+        return None
+    out = []
+    for s, level in enumerate(kept):
+        ranges = []
+        for r in results:
+            own = r.player_levels_after[s]
+            ranges.append((own, own) if own is not None else (r.levels_after_span or (None,) * 4)[s])
+        out.append(None if level is not None or None in ranges else
+                   (min(lo for lo, _ in ranges), max(hi for _, hi in ranges)))
+    return tuple(out) if any(out) else None
 
 
 UNSCOPED_VALUE = frozenset({"trick_winner", "trick_points"})

@@ -33,11 +33,13 @@ def final_levels_text(levels: Sequence[int | None], spans: Sequence[tuple[int, i
 
 
 def final_levels_note(levels: Sequence[int | None], spans: Sequence[tuple[int, int] | None],
-                      stopped: int | None) -> Message | None:
+                      stopped: int | None, left_open: Sequence[int] = ()) -> Message | None:
     """Why a side's final level is given as a range (:func:`level_range`): not known, the readings of what the record
     leaves open giving it differently — among them, where the record stops inside its last hand ``stopped`` with no
-    result from a ``[Claim]``, that hand void or played out (docs/rules.md §8.5), else whose take-backs given as ``?``
-    were (docs/rules.md §10.2); ``None`` where no side's is (known, or not bounded)."""
+    result from a ``[Claim]``, that hand void or played out (docs/rules.md §8.5), else — ``left_open``: the hands in
+    which the record leaves open what their levels after rest on other than take-backs (plays it leaves out, a trick
+    it gives no play of …: :func:`levels_left_open`) — the ways of filling those in, else whose take-backs given as
+    ``?`` were (docs/rules.md §10.2); ``None`` where no side's is (known, or not bounded)."""
     sides = [t for t in (0, 1) if levels[t] is None and spans[t] is not None]
     if not sides:
         return None
@@ -56,6 +58,11 @@ def final_levels_note(levels: Sequence[int | None], spans: Sequence[tuple[int, i
                 f"result from a [Claim], and the readings of what the record leaves open — among them that hand void "
                 f"(stopped there: the levels it was played at) or played out to each result the cards left allow — give "
                 f"it differently; not guessed (docs/rules.md §8.5)")
+    if left_open:
+        zh, en = _left_open_words(left_open)
+        return (f"{who_zh}（取各种读法的最低与最高）：{zh}，各种读法给出的级数不同，不予猜测（docs/rules.md §10.2、§14.1）",
+                f"{who_en} (the lowest and highest the readings give): {en}, and the readings give it differently; not "
+                f"guessed (docs/rules.md §10.2, §14.1)")
     return (f"{who_zh}（取各种读法的最低与最高）：记录中有座位未知的悔牌（\"?\"），按其属于哪一方的各种读法给出的级数不同，不予猜测"
             f"（docs/rules.md §10.2）",
             f"{who_en} (the lowest and highest the readings give): the record gives take-backs whose seat is not known "
@@ -74,4 +81,56 @@ def match_final_levels(result: MatchResult) -> tuple[tuple[str, str], Message | 
         stopped = None      # the hand void, the one reading (§8.5): a range is one carried into it (§10.2)
     levels = result.levels_final
     return ((level_range(levels[0], spans[0]), level_range(levels[1], spans[1])),
-            final_levels_note(levels, spans, stopped))
+            final_levels_note(levels, spans, stopped, levels_left_open(result)))
+
+
+def levels_left_open(result: MatchResult) -> tuple[int, ...]:
+    """The numbers of ``result``'s hands whose levels after the record leaves open for a reason other than take-backs
+    given as ``?`` or the hand the record stops inside — plays it leaves out, a trick it gives no play of, any
+    fact it leaves open that the hand was judged once for each way of (their ``"unknown"`` withholding ``levels``,
+    tag other than ``Takebacks``)."""
+    return tuple(h.number for h in result.hands
+                 if any("levels" in u.withheld and u.tag not in ("Takebacks", "Claim") for u in h.unknowns))
+
+
+def _hands(numbers: Sequence[int]) -> tuple[str, str]:
+    listed = ", ".join(str(n) for n in numbers)
+    return (f"第 {'、'.join(str(n) for n in numbers)} 局",
+            f"hand {listed}" if len(numbers) == 1 else f"hands {listed}")
+
+
+def _left_open_words(numbers: Sequence[int]) -> tuple[str, str]:
+    """``(zh, en)``: the record leaves open in hands ``numbers`` what their levels after rest on (:func:`levels_left_open`)."""
+    zh, en = _hands(numbers)
+    return (f"记录在{zh}中留有本局后级别所依据的未定之处（所缺的出牌等，见该局的“未知”），按其每种可能各判定一次",
+            f"the record leaves open what the levels after {en} rest on (plays it leaves out, or more: see that "
+            f"hand's unknown), judged once for each way it may be")
+
+
+def winner_by_level_ranges(team: int, hows: Sequence[str], spans: Sequence[tuple[int, int]], takebacks: bool,
+                           left_open: Sequence[int]) -> Message:
+    """The match's ``derived`` ``winner`` decided by the levels though a final level is known only as a range
+    (``spans``: N–S's and E–W's lowest and highest) — by the readings of what the record leaves open in hands
+    ``left_open`` (:func:`levels_left_open`) and, ``takebacks``, of whose take-backs given as ``?`` were: every level
+    in the ranges gives ``team`` the match, by the rules ``hows`` (``higher level``, ``holding the deal``)."""
+    causes_zh, causes_en = [], []
+    if left_open:
+        zh, en = _left_open_words(left_open)
+        causes_zh.append(zh)
+        causes_en.append(en)
+    if takebacks:
+        causes_zh.append("记录中有座位未知的悔牌（\"?\"）")
+        causes_en.append("the record gives take-backs whose seat is not known (\"?\")")
+    rules_zh = "，".join({"higher level": "有的读法级数高", "holding the deal": "有的读法级数相同而坐庄"}[h] for h in hows)
+    rules_en = ", ".join({"higher level": "in some readings by the higher level",
+                          "holding the deal": "in some on equal levels, holding the deal"}[h] for h in hows)
+    if len(hows) == 1:
+        rules_zh = {"higher level": "每种读法都是级数高", "holding the deal": "每种读法都是级数相同而坐庄"}[hows[0]]
+        rules_en = {"higher level": "by the higher level in every reading",
+                    "holding the deal": "on equal levels, holding the deal, in every reading"}[hows[0]]
+    ranges = " : ".join(level_range(lo, None) if lo == hi else level_range(None, (lo, hi)) for lo, hi in spans)
+    return (f"{_SIDE_ZH[team]}方获胜：{'；'.join(causes_zh)}，最终级别仅知南北 : 东西 {ranges}，但其中每一种级别都由"
+            f"{_SIDE_ZH[team]}方获胜（{rules_zh}；docs/rules.md §8.5、§10.2）",
+            f"{_SIDE_EN[team]} won the match: {'; '.join(causes_en)}, so the final levels are known only as "
+            f"N–S : E–W {ranges}, but every level in them gives {_SIDE_EN[team]} the match ({rules_en}; docs/rules.md "
+            f"§8.5, §10.2)")

@@ -156,13 +156,15 @@ def _rank(level: int | None) -> str:
     return "?" if level is None else RANK_TOKENS.get(level, str(level))
 
 
-def _reading(levels: tuple[int | None, int | None], holder: int | str | None, passed: int | None) -> Message:
-    """One reading of the stopped hand: the side passing the winning level, or the levels N–S : E–W it leaves and,
-    on equal levels, who holds the deal."""
+def _reading(levels: tuple[int | None, int | None], holder: int | str | None, passed: int | None,
+             spans: tuple = (None, None)) -> Message:
+    """One reading of the stopped hand: the side passing the winning level, or the levels N–S : E–W it leaves (a level
+    known only as a range, ``spans``: that range, docs/rules.md §10.2) and, on levels that are or may be equal, who
+    holds the deal."""
     if passed is not None:
         return f"{_SIDE_ZH[passed]}方打过获胜级别", f"{_SIDE_EN[passed]} pass the winning level"
-    zh = en = f"{_rank(levels[0])} : {_rank(levels[1])}"
-    if levels[0] is not None and levels[0] == levels[1]:
+    zh = en = final_levels_text(levels, spans) if any(spans) else f"{_rank(levels[0])} : {_rank(levels[1])}"
+    if any(spans) or levels[0] is not None and levels[0] == levels[1]:
         if isinstance(holder, int):
             zh, en = f"{zh}，{_SIDE_ZH[holder]}方坐庄", f"{en}, {_SIDE_EN[holder]} holding the deal"
         elif holder is None:
@@ -176,14 +178,16 @@ def _winner(team: int | None) -> Message:
     return ("无胜方", "no team") if team is None else (f"{_SIDE_ZH[team]}方胜", f"{_SIDE_EN[team]} win")
 
 
-def winner_every_finish(team: int, number: int, void: tuple, finishes: tuple) -> Message:
+def winner_every_finish(team: int, number: int, void: tuple, finishes: tuple, spans: tuple = ()) -> Message:
     """The match's ``derived`` ``winner``: the record stops inside its last hand ``number``, no result from its
     ``[Claim]``, and the hand void (``void``: its levels N–S, E–W and the holder of the deal) and played out to each
     result the cards left allow (``finishes``: levels, holder, the side passing the winning level or ``None``) all
-    give ``team`` the match (docs/rules.md §8.5)."""
-    vz, ve = _reading(void[0], void[1], None)
-    fz = "；".join(_reading(*f)[0] for f in finishes)
-    fe = "; ".join(_reading(*f)[1] for f in finishes)
+    give ``team`` the match (docs/rules.md §8.5); ``spans``: per reading (void first) the ranges of levels not known
+    (:attr:`.scoring.StopReading.level_spans`), ``()``: none."""
+    spans = tuple(spans) or ((None, None),) * (1 + len(finishes))
+    vz, ve = _reading(void[0], void[1], None, spans[0])
+    fz = "；".join(_reading(*f, sp)[0] for f, sp in zip(finishes, spans[1:]))
+    fe = "; ".join(_reading(*f, sp)[1] for f, sp in zip(finishes, spans[1:]))
     return (f"{_SIDE_ZH[team]}方获胜：记录在第 {number} 局中途结束，该局没有 [Claim] 给出的结果；无论该局按中止计（不计结果："
             f"以该局所打的级数，南北 : 东西 {vz}）还是按打完计（余下的牌可能给出的每种结果：{fz}），每种结局的胜方都是"
             f"{_SIDE_ZH[team]}方（docs/rules.md §8.5）",
@@ -193,7 +197,7 @@ def winner_every_finish(team: int, number: int, void: tuple, finishes: tuple) ->
             f"allow ({fe}) (docs/rules.md §8.5)")
 
 
-def winner_not_known(number: int, void: tuple | None, finishes: tuple | None) -> Message:
+def winner_not_known(number: int, void: tuple | None, finishes: tuple | None, spans: tuple = ()) -> Message:
     """The match's ``"unknown"`` (tag ``Claim``, withholding ``winner``): the record stops inside its last hand
     ``number``, no result from its ``[Claim]``, and whether the hand counts as stopped there or was played out
     changes the winner — ``void`` and ``finishes`` (each reading, as :func:`winner_every_finish`'s, with the team it
@@ -210,10 +214,11 @@ def winner_not_known(number: int, void: tuple | None, finishes: tuple | None) ->
                 f"points not known, the record stopping inside a trick, or rules under which a penalty, a level lost "
                 f"or a 多少牌 in the tricks not recorded could decide the hand): the hand void alone decides nothing, "
                 f"and who won the match is withheld (docs/rules.md §8.5)")
-    vz, ve = _reading(void[0], void[1], None)
+    spans = tuple(spans) or ((None, None),) * (1 + len(finishes))
+    vz, ve = _reading(void[0], void[1], None, spans[0])
     wz, we = _winner(void[2])
-    fz = "；".join(f"{_reading(*f[:3])[0]}：{_winner(f[3])[0]}" for f in finishes)
-    fe = "; ".join(f"{_reading(*f[:3])[1]}: {_winner(f[3])[1]}" for f in finishes)
+    fz = "；".join(f"{_reading(*f[:3], sp)[0]}：{_winner(f[3])[0]}" for f, sp in zip(finishes, spans[1:]))
+    fe = "; ".join(f"{_reading(*f[:3], sp)[1]}: {_winner(f[3])[1]}" for f, sp in zip(finishes, spans[1:]))
     return (f"{head_zh}，而两种读法的胜方不同——按中止计（南北 : 东西 {vz}）：{wz}；按打完计，余下的牌可能给出的各种结果：{fz}"
             f"——比赛胜负不予判定（docs/rules.md §8.5）",
             f"{head_en}, and the readings give different winners — void (N–S : E–W {ve}): {we}; played out, each "

@@ -24,7 +24,19 @@ GAP_WAYS = "the ways the plays the record leaves out could be filled in (the att
 """The same, of the ways to fill in plays the record leaves out inside a trick (:mod:`.record_gaps`)."""
 TRICK_WAYS = "the ways the trick the record gives no play of could be filled in (the attackers' total each gives)"
 """The same, of the ways to fill in a trick the record gives no play of (:mod:`.trick_gaps`)."""
-RESULT_SOURCES = frozenset({READINGS_RESULT, GAP_WAYS, TRICK_WAYS})
+_TOTAL_EACH = " (the attackers' total each gives)"
+_LEVEL_EACH = " (the level after the hand each gives: its result, and the levels its penalties cost)"
+
+
+def levels_source(source: str) -> str:
+    """The ``from`` of the level after the hand every judgement gives a side (:func:`_levels_fact`), of the
+    judgements ``source`` names: the levels each gives, not its total — a side's level may differ between them by a
+    level a wrong follow or a take-back costs, the total the same."""
+    return source[:-len(_TOTAL_EACH)] + _LEVEL_EACH if source.endswith(_TOTAL_EACH) else source
+
+
+RESULT_SOURCES = frozenset({READINGS_RESULT, GAP_WAYS, TRICK_WAYS, *map(levels_source, (READINGS_RESULT, GAP_WAYS,
+                                                                                         TRICK_WAYS))})
 """The ``from`` of every fact :func:`result_facts` derives."""
 
 
@@ -80,7 +92,8 @@ def _levels_fact(results: Sequence[HandResult], source: str, ways: Message) -> l
         return []
     names = [(SEAT_NAMES_ZH[i], SEAT_TOKENS[i]) if friend else (SIDE_ZH[i], SIDE_EN[i]) for i in range(len(first))]
     tokens = SEAT_TOKENS if friend else TEAMS
-    return [Derived("levels_after", " ".join(f"{tokens[i]}:{RANK_TOKENS[levels[i]]}" for i in kept), source,
+    return [Derived("levels_after", " ".join(f"{tokens[i]}:{RANK_TOKENS[levels[i]]}" for i in kept),
+                    levels_source(source),
                     *explain_unknown.levels_every_way([(*names[i], RANK_TOKENS[levels[i]]) for i in kept],
                                                       [names[i] for i in open_], ways))]
 
@@ -97,4 +110,5 @@ def result_facts(results: Sequence[HandResult], source: str = READINGS_RESULT,
     return _outcome_fact(results, source, ways) + _levels_fact(results, source, ways)
 
 
-__all__ = ["GAP_WAYS", "READINGS_RESULT", "RESULT_SOURCES", "TRICK_WAYS", "kept_levels", "result_facts"]
+__all__ = ["GAP_WAYS", "READINGS_RESULT", "RESULT_SOURCES", "TRICK_WAYS", "kept_levels", "levels_source",
+           "result_facts"]

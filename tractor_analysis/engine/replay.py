@@ -24,7 +24,7 @@ from ..records.cards import TEAMS
 from ..records.frozen import gc_paused, settle_as_old
 from ..records.model import Hand, Match
 from ..records.rulesets import RuleSet, build_ruleset
-from . import explain_hand, explain_readings, explain_stopped, explain_unknown, referee
+from . import explain_final_levels, explain_hand, explain_readings, explain_stopped, explain_unknown, referee
 from .forfeit_count import ForfeitCount, ForfeitEnd
 from .hand_copies import (MAX_COPIES, Carry, CopiesDiffer, copies_of, final_copies, final_unknown, next_copies,
                           numbered, over_copies, with_copies_unknown)
@@ -33,8 +33,8 @@ from .unread_tricks import tricks_numbered, tricks_read
 from .explain import Message
 from .outcome import levels_after_span
 from .verdicts import hand_violation
-from .scoring import (ENGINE_DECIDED_BY, STOPPED_NOT_KNOWN, deal_holder, decide_match, match_facts, reading_decisions,
-                      stop_decides, stopped_decisions, stops_void)
+from .scoring import (ENGINE_DECIDED_BY, EVERY_READING, STOPPED_NOT_KNOWN, by_levels, deal_holder, decide_match,
+                      match_facts, reading_decisions, stop_decides, stopped_decisions, stops_void)
 from .verdicts import Derived, HandResult, MatchResult, ReadingEnd, Unknown, Violation
 
 
@@ -217,7 +217,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         else:
             # not stated whether that hand was stopped there (void) or played out: the final levels are known only
             # where every reading gives the same, else bounded by them (docs/rules.md §8.5)
-            levels, spans = _stop_levels(results[-1], carried_in[-1])
+            levels, spans = _stop_levels(_stop_ranges(match.hands[-1], results[-1], carried_in[-1]))
             if copied_end:      # copies of that hand, each with readings of its own not followed here: no bound
                 levels, spans = (None,) * 4, None
     # the readings that go on to the record's end (no forfeit, no pass) end it at these levels
@@ -247,7 +247,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                          else end.end_between,
                          levels_final_span=_team_spans(rules, levels, spans),
                          reading_ends=_with_going_on(end, going_on, tail_ends),
-                         stopped_at=_stopped_at(match.hands, results))
+                         stopped_at=_stopped_at(match.hands, results),
+                         stop_spans=_stop_spans(rules, match.hands, results, carried_in))
     # who won, and how: the one decision the standings make too (scoring.decide: a forfeit, a
     # side passing the winning level, else seed 001 rule 十一 where the ruleset says so)
     team, how = decide_match(result)
@@ -266,14 +267,35 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     elif stop_decides(match_facts(result)) and (team is not None or how == STOPPED_NOT_KNOWN):
         # the record stops inside its last hand, no result from its [Claim]: void or played out (docs/rules.md §8.5)
         result = _stopped_words(result, team)
-    elif team is not None and None in result.levels_final and how in ("higher level", "holding the deal"):
-        # decided by levels the readings of "?" take-backs leave open: the same winner under every reading
-        ranges = tuple(s if s is not None else (v, v) for v, s in zip(result.levels_final, result.levels_final_span))
-        result = dataclasses.replace(result, derived=(Derived(
-            "winner", TEAMS[team], "the final levels under every reading of the take-backs given as \"?\"",
-            *explain_readings.winner_by_levels(team, how, ranges)),))
+    elif team is not None and None in result.levels_final and how in ("higher level", "holding the deal",
+                                                                       EVERY_READING):
+        # decided by levels the readings of "?" take-backs, or of plays the record leaves out, leave open: the same
+        # winner under every reading (docs/rules.md §10.2)
+        result = _range_winner(result, team, how)
     found = referee.match_findings(match, result)        # the record's own referee, when it has one
     return dataclasses.replace(result, problems=result.problems + tuple(found)) if found else result
+
+
+def _range_winner(result: MatchResult, team: int, how: str) -> MatchResult:
+    """``result`` decided by ``how`` for ``team`` though a final level is known only as a range (the readings of
+    take-backs given as ``?``, or of what the record leaves open in a hand judged once for each way of it: plays it
+    leaves out …): its ``derived`` ``winner``, saying from what."""
+    ranges = tuple(s if s is not None else (v, v) for v, s in zip(result.levels_final, result.levels_final_span))
+    left_open = explain_final_levels.levels_left_open(result)
+    takebacks = any(u.tag == "Takebacks" and "levels" in u.withheld for h in result.hands for u in h.unknowns)
+    if not left_open and how != EVERY_READING:
+        return dataclasses.replace(result, derived=(Derived(
+            "winner", TEAMS[team], "the final levels under every reading of the take-backs given as \"?\"",
+            *explain_readings.winner_by_levels(team, how, ranges)),))
+    hows = sorted({h for _, h in (by_levels(ns, ew, match_facts(result).holder)
+                                  for ns in range(ranges[0][0], ranges[0][1] + 1)
+                                  for ew in range(ranges[1][0], ranges[1][1] + 1))})
+    source = "the final levels under every reading of what the record leaves open" + (
+        " (plays it leaves out, or more, in hand " + ", ".join(map(str, left_open)) + ")" if left_open else "") + (
+        " and of the take-backs given as \"?\"" if takebacks else "")
+    return dataclasses.replace(result, derived=(Derived(
+        "winner", TEAMS[team], source,
+        *explain_final_levels.winner_by_level_ranges(team, hows, ranges, takebacks, left_open)),))
 
 
 def _stopped_at(hands: Sequence[Hand], results: Sequence[HandResult]) -> int | None:
@@ -284,47 +306,70 @@ def _stopped_at(hands: Sequence[Hand], results: Sequence[HandResult]) -> int | N
     last = results[-1]
     if last.scored_by_claim:
         return None
-    return len(results) - 1 if record_stops_inside(hands[-1], last) or _void_stop(hands[-1], last) else None
+    return (len(results) - 1 if record_stops_inside(hands[-1], last) or _last_trick_stop(hands[-1], last)
+            else None)
 
 
 def _void_stop(hand: Hand, result: HandResult) -> bool:
     """Under ``[Rule:stopped_hand "void"]`` (:func:`.scoring.stops_void`), the record ends inside ``hand`` with no
-    result from its ``[Claim]``: it stops inside it (:func:`record_stops_inside`), or inside its last trick — a seat
-    the record ends before still holding the card of its play there, which docs/rules.md §10.1 reads as the hand's
-    end reached (the plays left out forced) where nothing says the clock stopped it; under ``void`` the hand in
-    progress when the record ends does not count, its result derived from the cards left (§7.4) nor its penalties
-    (docs/rules.md §8.5).  Not a position, a score sheet's hand, or a record stopping at a trick line it could not
-    read (damage, :func:`.unread_tricks.tricks_read`)."""
+    result from its ``[Claim]``: it stops inside it (:func:`record_stops_inside`), or inside its last trick
+    (:func:`_last_trick_stop`) — under ``void`` the hand in progress when the record ends does not count, its result
+    derived from the cards left (§7.4) nor its penalties (docs/rules.md §8.5)."""
     if not stops_void(result.rules) or result.scored_by_claim or hand.result_only or hand.setup or not hand.tricks:
         return False
-    if record_stops_inside(hand, result):
-        return True
-    if result.complete or tricks_read(tricks_numbered(hand, result.rules)[0])[1]:
+    return record_stops_inside(hand, result) or _last_trick_stop(hand, result)
+
+
+def _last_trick_stop(hand: Hand, result: HandResult) -> bool:
+    """Under a ruleset deciding a match cut short by the levels (``decide_by_levels``: rounds the clock stops, under
+    either ``stopped_hand`` setting), the record ends inside ``hand``'s last trick — a seat the record ends before still
+    holding the card of its play there, which docs/rules.md §10.1 reads as the hand's end reached (the plays left out
+    forced) — and no ``[Claim]`` settles the hand (none, or one the total the cards give does not match): the clock
+    may have stopped the hand there (void), or the record merely leaves the forced plays out (played out: the total
+    the cards give), docs/rules.md §8.5.  Not a position, a score sheet's hand, a record the hand stops inside
+    between tricks (:func:`record_stops_inside`), or one stopping at a trick line it could not read (damage,
+    :func:`.unread_tricks.tricks_read`)."""
+    rules = result.rules
+    if (not rules.decide_by_levels or result.scored_by_claim or result.claim_matches or hand.result_only
+            or hand.setup or not hand.tricks or result.complete or record_stops_inside(hand, result)
+            or tricks_read(tricks_numbered(hand, rules)[0])[1]):
         return False
     played = [0, 0, 0, 0]
     for trick in hand.tricks:
         for p in trick.plays:
             played[p.seat] += len(p.cards)
-    size = result.rules.hand_size
+    size = rules.hand_size
     return len(hand.tricks[-1].plays) < 4 and max(played) == size and min(played) < size
 
 
-def _stop_levels(last: HandResult, carried: Carry | None) -> tuple[tuple[int | None, ...], tuple | None]:
-    """The final levels per player, and their spans, of a match whose record stops inside its last hand ``last``
-    with no result from its ``[Claim]`` (:attr:`MatchResult.stopped_at`) where the ruleset does not say that hand is
-    void (``stopped_hand = open``, or no ``decide_by_levels``): every reading — the hand void (the levels it was
-    played at; a level not known there, the span carried into it, ``carried``) and played out to each result the
-    cards left allow (:attr:`HandResult.finishes`, the one result derived from them among them) — giving a player
-    the same level, that level; else ``None``, with the lowest and highest the readings give where each gives one
-    (none where the results the cards left allow are not known: not bounded).  Never the void reading alone
-    (docs/rules.md §8.5)."""
+def _stop_ranges(hand: Hand, last: HandResult, carried: Carry | None) -> list[tuple]:
+    """The readings of the record's last hand ``hand`` (``last``), which the record stops inside with no result from its
+    ``[Claim]`` (:attr:`MatchResult.stopped_at`): per reading — the hand void (the levels it was played at), then
+    played out to each result the cards left allow (:attr:`HandResult.finishes`, the one result derived from them among
+    them; one reading of levels not known where the results are not known) — the lowest and highest level per player
+    (a level known: itself; ``None``: not known, not bounded).  A level carried into the hand as a range (take-backs
+    given as ``?``, ``carried``, docs/rules.md §10.2) is that range void, and bounds the level each result leaves
+    (:func:`.outcome.levels_after_span`)."""
     carried_spans = carried.spans if carried is not None and carried.spans is not None else (None,) * 4
-    readings = [tuple((lv, lv) if lv is not None else carried_spans[s]
-                      for s, lv in enumerate(last.player_levels_before))]
+    before = last.player_levels_before
+    readings = [tuple((lv, lv) if lv is not None else carried_spans[s] for s, lv in enumerate(before))]
     if last.finishes is None:
-        readings.append((None,) * 4)        # played out: to results not known
-    else:
-        readings += [tuple((lv, lv) if lv is not None else None for lv in after) for _, after in last.finishes]
+        return readings + [(None,) * 4]        # played out: to results not known
+    for outcome, after in last.finishes:
+        played = dataclasses.replace(last, outcome=outcome)
+        readings.append(tuple((lv, lv) if lv is not None else levels_after_span(hand, played, s, carried_spans[s])
+                              if before[s] is None and carried_spans[s] is not None else None
+                              for s, lv in enumerate(after)))
+    return readings
+
+
+def _stop_levels(readings: Sequence[tuple]) -> tuple[tuple[int | None, ...], tuple | None]:
+    """The final levels per player, and their spans, of a match whose record stops inside its last hand with no result
+    from its ``[Claim]`` (:attr:`MatchResult.stopped_at`) where the ruleset does not say that hand is void
+    (``stopped_hand = open``, or no ``decide_by_levels``): every reading of it (``readings``: :func:`_stop_ranges`)
+    giving a player the same level, that level; else ``None``, with the lowest and highest the readings give where
+    each bounds it (none where the results the cards left allow are not known: not bounded).  Never the void reading
+    alone (docs/rules.md §8.5)."""
     levels: list[int | None] = []
     spans: list[tuple[int, int] | None] = []
     for s in range(4):
@@ -337,6 +382,21 @@ def _stop_levels(last: HandResult, carried: Carry | None) -> tuple[tuple[int | N
         levels.append(low if low == high else None)
         spans.append(None if low == high else (low, high))
     return tuple(levels), (tuple(spans) if any(spans) else None)
+
+
+def _stop_spans(rules: RuleSet, hands: Sequence[Hand], results: Sequence[HandResult], carried_in: Sequence[Carry | None]
+                ) -> tuple:
+    """:attr:`MatchResult.stop_spans`: per reading of the hand the record stops inside (:func:`_stop_ranges`), the
+    range of each team's level where that reading leaves it not known but bounded; ``()`` where the record does not
+    stop inside its last hand, or every level of every reading is known."""
+    if _stopped_at(hands, results) is None or len(carried_in) != len(results):
+        return ()
+    out = []
+    for r in _stop_ranges(hands[-1], results[-1], carried_in[-1]):
+        levels = tuple(x[0] if x is not None and x[0] == x[1] else None for x in r)
+        spans = tuple(None if x is None or x[0] == x[1] else x for x in r)
+        out.append(_team_spans(rules, levels, spans))
+    return tuple(out) if any(any(t) for t in out) else ()
 
 
 def _stopped_words(result: MatchResult, team: int | None) -> MatchResult:
@@ -355,14 +415,16 @@ def _stopped_words(result: MatchResult, team: int | None) -> MatchResult:
             "\"void\"]) — the levels it was played at, the dealer's side holding the deal", *words),))
     if team is not None:
         words = explain_stopped.winner_every_finish(team, facts.stopped, (void.levels, void.holder),
-                                                    tuple((r.levels, r.holder, r.passed) for r in rest))
+                                                    tuple((r.levels, r.holder, r.passed) for r in rest),
+                                                    tuple(r.level_spans for r in facts.stop_readings))
         return dataclasses.replace(result, derived=result.derived + (Derived(
             "winner", TEAMS[team], "every way the record's last hand may have ended: stopped there (void) or played "
             "out to each result the cards left allow", *words),))
     if facts.finishes_known:
         words = explain_stopped.winner_not_known(
             facts.stopped, (void.levels, void.holder, decisions[0][0]),
-            tuple((r.levels, r.holder, r.passed, d[0]) for r, d in zip(rest, decisions[1:])))
+            tuple((r.levels, r.holder, r.passed, d[0]) for r, d in zip(rest, decisions[1:])),
+            tuple(r.level_spans for r in facts.stop_readings))
     else:
         words = explain_stopped.winner_not_known(facts.stopped, None, None)
     return dataclasses.replace(result, unknowns=result.unknowns + (Unknown("Claim", ("winner",), *words),))

@@ -219,6 +219,9 @@ class StopReading:
     """The team holding the deal under it (:func:`deal_holder`)."""
     passed: int | None = None
     """The team that passed the winning level in that finish, else ``None``."""
+    level_spans: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
+    """Per team whose level in :attr:`levels` is ``None`` for want of knowing whose take-backs given as ``?`` before
+    the hand were: the lowest and highest it is under this reading (:attr:`~.verdicts.MatchResult.stop_spans`)."""
 
 
 @dataclass(frozen=True)
@@ -283,8 +286,9 @@ def decide(f: MatchFacts) -> tuple[int | None, str]:
     rule that decides it; no guess).  A record with no finished hand, or in friend mode, credits no
     team (:data:`NO_RESULT`); nor do final levels, or the holder of the deal on equal levels, that
     the record leaves unknown — but a final level bounded by the readings of take-backs given as ``?``
-    (:attr:`MatchFacts.level_spans`) decides where every level in the spans gives the same winner by the
-    same rule (the higher level, or the deal) —, nor a match in which whether a side forfeited is not known
+    or by the readings of plays the record leaves out (:attr:`MatchFacts.level_spans`) decides where every level in
+    the spans gives the same winner (``decided_by`` the rule when one rule gives it everywhere — the higher level,
+    or the deal —, else :data:`EVERY_READING`) —, nor a match in which whether a side forfeited is not known
     (:data:`FORFEIT_NOT_KNOWN`: the forfeit may have come before any pass, whoever it fell on), nor one
     whose damaged file stops before a hand read whole decided it (:data:`RECORD_CUT`)."""
     if not f.whole:
@@ -311,10 +315,13 @@ def decide(f: MatchFacts) -> tuple[int | None, str]:
     if None in spans:                       # the record leaves the final levels unknown: no guess
         return None, "levels not known"
     # every pair of final levels the readings allow (a level known: itself): decided where all agree
-    decisions = {_by_levels(ns, ew, f.holder) for ns in range(spans[0][0], spans[0][1] + 1)
+    decisions = {by_levels(ns, ew, f.holder) for ns in range(spans[0][0], spans[0][1] + 1)
                  for ew in range(spans[1][0], spans[1][1] + 1)}
     if len(decisions) == 1:
         return decisions.pop()
+    teams = {t for t, _ in decisions}
+    if len(teams) == 1 and None not in teams:   # one winner, by the higher level in some, the deal in others
+        return teams.pop(), EVERY_READING
     return None, "levels not known"
 
 
@@ -331,10 +338,10 @@ def stopped_decisions(f: MatchFacts) -> tuple[tuple[int | None, str], ...]:
     which a side passes the winning level is a pass; else the levels and the holder of the deal that reading
     leaves."""
     plain = dataclasses.replace(f, stopped=None, stop_readings=(), level_spans=(None, None))
-    if f.stopped_void:      # the hand void, the one reading: a level carried into it as a range (§10.2) bounded so
-        plain = dataclasses.replace(plain, level_spans=f.level_spans)
+    # (a level carried into the hand as a range, §10.2: each reading bounded so, void or played out, open or void)
     return tuple((r.passed, passed_text(f.win_level)) if r.passed is not None
-                 else decide(dataclasses.replace(plain, levels=r.levels, holder=r.holder)) for r in f.stop_readings)
+                 else decide(dataclasses.replace(plain, levels=r.levels, holder=r.holder, level_spans=r.level_spans))
+                 for r in f.stop_readings)
 
 
 def _stopped_decision(f: MatchFacts) -> tuple[int | None, str]:
@@ -356,7 +363,7 @@ def _stopped_decision(f: MatchFacts) -> tuple[int | None, str]:
     return None, STOPPED_NOT_KNOWN
 
 
-def _by_levels(ns: int, ew: int, holder: int | str | None) -> tuple[int | None, str]:
+def by_levels(ns: int, ew: int, holder: int | str | None) -> tuple[int | None, str]:
     """``decide_by_levels`` (seed 001, rule 十一) at final levels ``ns`` and ``ew``: the higher level; equal
     levels, the side holding the deal (``holder``: :attr:`MatchFacts.holder`)."""
     if ns != ew:
@@ -403,7 +410,10 @@ def match_facts(result) -> MatchFacts:
     if stop.get("stopped_void"):
         holder = stop["stop_readings"][0].holder
     forfeit = "both" if result.both_forfeit else result.forfeit
-    return MatchFacts(finished=any(h.outcome is not None for h in hands), friend=bool(rules and rules.friend),
+    # a hand the record stops inside, its last, counts as played for the decision by the levels (void, it leaves the
+    # levels it was played at: docs/rules.md §8.5) — even where no hand before it was finished; a position never does
+    played = any(h.outcome is not None for h in hands) or bool(stop and not hands[result.stopped_at].setup)
+    return MatchFacts(finished=played, friend=bool(rules and rules.friend),
                       forfeit=forfeit, passed=passed, win_level=rules.win_level if rules else None,
                       levels=(result.levels_final[0], result.levels_final[1]), holder=holder,
                       decide_by_levels=bool(rules and rules.decide_by_levels),
@@ -427,13 +437,16 @@ def _stopped_facts(result, rules: RuleSet | None = None) -> dict:
     if at is None:
         return {}
     hand = result.hands[at]
-    void = StopReading((hand.levels_before[0], hand.levels_before[1]), deal_holder(None, hand.dealer, None))
+    spans = getattr(result, "stop_spans", ()) or ()
+    spans = list(spans) + [(None, None)] * (1 + len(hand.finishes or ()) - len(spans))
+    void = StopReading((hand.levels_before[0], hand.levels_before[1]), deal_holder(None, hand.dealer, None),
+                       level_spans=spans[0])
     if stops_void(rules):
         return {"stopped": hand.number, "stop_readings": (void,), "finishes_known": True, "stopped_void": True}
     readings = [void]
-    for outcome, after in hand.finishes or ():
+    for (outcome, after), span in zip(hand.finishes or (), spans[1:]):
         readings.append(StopReading((after[0], after[1]), deal_holder(outcome.next_dealer, hand.dealer, outcome.winner),
-                                    outcome.team if outcome.match_over else None))
+                                    outcome.team if outcome.match_over else None, span))
     return {"stopped": hand.number, "stop_readings": tuple(readings), "finishes_known": hand.finishes is not None}
 
 

@@ -547,6 +547,11 @@ class MatchResult:
     of its :attr:`HandResult.finishes`) the record does not say; a match decided by the levels
     (``decide_by_levels``) is decided only where every one gives the same winner (docs/rules.md §8.5,
     :func:`.scoring.decide`).  ``None`` otherwise."""
+    stop_spans: tuple[tuple[tuple[int, int] | None, tuple[int, int] | None], ...] = ()
+    """With :attr:`stopped_at`: per reading of that hand — void first, then each of its :attr:`HandResult.finishes`
+    — the lowest and highest level per team (N–S, E–W) that reading leaves where its level is not known for want of
+    knowing whose take-backs given as ``?`` before it were (docs/rules.md §10.2; ``None``: known, or not bounded);
+    ``()`` otherwise.  The decision by the levels reads them (:func:`.scoring.decide`)."""
 
     @property
     def forfeit_known(self) -> bool:
