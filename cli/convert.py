@@ -170,7 +170,7 @@ def convert(path: str, to: str | None, output: str | None, source_format: str | 
                  " above the reader dropped and replaced nothing: the copy keeps what it says (the trick seated from "
                  "the bottom in hand tag 80fen:seats-from-bottom, the record's 'w' in Referee:Winners), and a check "
                  "of the copy judges it the same / 注意：仍已转换——上述问题读取时未舍弃、未替换任何内容：副本保留其所述"
-                 "（由底牌排座的墩记在局标签 80fen:seats-from-bottom 中，记录的 'w' 记在 Referee:Winners 中），检查副本"
+                 "（由底牌排座的轮记在局标签 80fen:seats-from-bottom 中，记录的 'w' 记在 Referee:Winners 中），检查副本"
                  "的判定相同")
     if not loaded.matches:
         echo_err(f"{path}: no match to convert / 没有可转换的比赛")

@@ -178,7 +178,7 @@ def _why_open(h: HandResult, zh_head: str = "未定") -> str:
     if cards_left(h.violations):
         return f"the deal and the plays do not agree {zh_head}（发牌与出牌不符）"
     if not h.tricks:            # no trick of the hand read: not a record that stops inside it
-        return f"no trick of this hand is read {zh_head}（本局没有读到任何一墩）"
+        return f"no trick of this hand is read {zh_head}（本局没有读到任何一轮）"
     return f"the record ends first {zh_head}（记录先结束）"
 
 

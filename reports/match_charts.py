@@ -315,8 +315,8 @@ class StoppedHand:
         if self.trick is None:
             return "the record stops before the hand's end", "记录在本局打完之前结束"
         if self.inside:
-            return f"the record stops inside trick {self.trick}", f"记录在第 {self.trick} 墩中途结束"
-        return f"stopped after trick {self.trick}", f"记录在第 {self.trick} 墩之后结束"
+            return f"the record stops inside trick {self.trick}", f"记录在第 {self.trick} 轮中途结束"
+        return f"stopped after trick {self.trick}", f"记录在第 {self.trick} 轮之后结束"
 
     def _what(self) -> tuple[str, str]:
         if not self.derived:
@@ -345,7 +345,7 @@ class StoppedHand:
                     f"\u2014 {where_en}; {what_en} / 第{number}局：已记录 {so_far} 分（本局打完才是总分）"
                     f"\u2014\u2014{where_zh}；{what_zh}")
         return (f"hand {number}: {so_far} so far (the tricks recorded) \u2014 {where_en}; {what_en} / "
-                f"第{number}局：已得 {so_far} 分（已记录的各墩）\u2014\u2014{where_zh}；{what_zh}")
+                f"第{number}局：已得 {so_far} 分（已记录的各轮）\u2014\u2014{where_zh}；{what_zh}")
 
     @property
     def colour(self) -> str:

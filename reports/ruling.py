@@ -471,7 +471,7 @@ def takeback_line(result: HandResult, unread: int) -> tuple[str, str] | None:
 
 
 SCORE_LABELS = {
-    "tricks": ("闲家墩内得分", "attackers' trick points"),
+    "tricks": ("闲家各轮得分", "attackers' trick points"),
     "setup_points": ("此前已得分", "points before this position"),
     RECORDED_TOTAL: ("记分表记录的闲家总分（未记出牌）", "attackers' total as the score sheet records it (no play recorded)"),
 }
@@ -481,7 +481,7 @@ value itself: the table gives the value in its own cell, once."""
 
 def score_label(line: ScoreLine, result: HandResult) -> tuple[str, str]:
     """(中文, English): the score table's label of one score item — a label, its value in the next cell
-    (the engine's words ``闲家墩内得分 5`` would say it twice); the bottom keeps its points × multiplier
+    (the engine's words ``闲家各轮得分 5`` would say it twice); the bottom keeps its points × multiplier
     (how the value comes), a penalty its trick, seat and count; another item its own words."""
     if line.kind in SCORE_LABELS:
         return SCORE_LABELS[line.kind]
@@ -521,7 +521,7 @@ def score_lines(hand: HandView, result: HandResult) -> tuple[tuple[str, str, str
         elif cards_left(result.violations):
             zh, en = not_scored(result.violations)
             out.append((f"{zh}，未计分", f"{en}: not scored",
-                        f"{result.attackers_total} 已记各墩所得 / in the recorded tricks"))
+                        f"{result.attackers_total} 已记各轮所得 / in the recorded tricks"))
         elif result.scored_by_bounds:   # every total the cards left allow gives one result
             out.append(("记录在本局打完之前结束，闲家已得", "the record stops before the hand's end: the attackers' "
                         "points so far", f"{result.attackers_total} 已得 / so far"))

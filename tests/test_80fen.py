@@ -121,7 +121,7 @@ def test_malformed_lines_give_positioned_diagnostics():
     assert where == [("invalid_json", 2, None, None), ("bad_value", 3, 2, 3), ("bad_value", 4, 1, None),
                      ("json_shape", 5, None, None), ("bad_value", 6, 2, None)]
     assert all(" / " in d.message for d in diags)          # English / 中文
-    assert "trick 3" in diags[1].message and "第 3 墩" in diags[1].message
+    assert "trick 3" in diags[1].message and "第 3 轮" in diags[1].message
     assert [len(m.hands) for m in matches] == [2, 1, 1, 1]  # the bad round is left out, the rest kept
 
 

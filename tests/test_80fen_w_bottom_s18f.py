@@ -96,7 +96,7 @@ def test_a_wrong_w_that_seats_a_bottom_card_elsewhere_keeps_the_round(match, rou
     # (session 18 M: the column of the trick's "w" value, no longer 1)
     assert text[:d.column - 1].endswith('"w": ') and text[d.column - 1:].startswith(str(w))
     assert f"field 'w' of trick {trick} names {SEATS[w]} its winner" in d.message
-    assert f"第 {trick} 墩的字段 'w' 记为" in d.message
+    assert f"第 {trick} 轮的字段 'w' 记为" in d.message
     hand = parsed.hands[round_index]
     assert (SEATS_BOTTOM_TAG, str(trick + 1)) in hand.tags
     result = replay_match(parsed, None).hands[round_index]
@@ -167,7 +167,7 @@ def test_a_bottom_against_the_rules_keeps_nothing_resting_on_the_seats():
     # both ways as any, its own "leader" unknown)
     (said,) = [u for u in result.unknowns if u.tag == "leader" and "The record contradicts itself" in u.message_en]
     assert f"trick {trick}'s plays are seated from" in said.message_en and f"won trick {trick - 1}" in said.message_en
-    assert f"第 {trick} 墩的出牌由" in said.message_zh and "记录自相矛盾" in said.message_zh
+    assert f"第 {trick} 轮的出牌由" in said.message_zh and "记录自相矛盾" in said.message_zh
     assert "legality" in said.withheld
 
 

@@ -61,7 +61,7 @@ def test_a_wrong_w_makes_no_fault_in_another_trick(match, round_index, trick, w)
         [(v.code, v.trick, v.seat) for v in hand.violations]
     (said,) = [u for u in hand.unknowns if u.tag == "leader"]
     assert f"the record names {SEATS[w]} the winner (w) of trick {trick}" in said.message_en
-    assert f"第 {trick} 墩记录的赢家（w）为" in said.message_zh
+    assert f"第 {trick} 轮记录的赢家（w）为" in said.message_zh
     assert "legality" in said.withheld and not hand.legality_known
 
 
@@ -83,7 +83,7 @@ def test_check_lists_the_damaged_trick_alone(tmp_path):
     hand = doc["files"][0]["hands"][0]
     assert [(v["code"], v["trick"]) for v in hand["violations"]] == [("referee_mismatch", 6)]
     (said,) = [u for u in hand["unknown"] if u["tag"] == "leader"]
-    assert "trick 6" in said["message_en"] and "第 6 墩" in said["message_zh"]
+    assert "trick 6" in said["message_en"] and "第 6 轮" in said["message_zh"]
 
 
 def test_the_reader_says_the_seats_rest_on_w():

@@ -90,7 +90,7 @@ def test_an_unreadable_w_seats_the_next_trick_from_the_winner_by_the_rules(value
     assert (d.code, d.line, d.hand, d.trick) == ("json_shape" if value in (None, "left out") else "bad_value",
                                                  1, r["no"], t + 1)
     assert "the round is left out" not in d.message and not d.lossless
-    assert f"so the log does not say who led trick {t + 2}" in d.message and f"故记录未说明第 {t + 2} 墩由谁首出" in d.message
+    assert f"so the log does not say who led trick {t + 2}" in d.message and f"故记录未说明第 {t + 2} 轮由谁首出" in d.message
     hand = parsed.hands[1]
     assert (SEATS_RULES_TAG, str(t + 2)) in hand.tags
     assert hand.tricks[t + 1].plays[0].seat != true_w         # the reader's placeholder: not what the engine gives
@@ -100,7 +100,7 @@ def test_an_unreadable_w_seats_the_next_trick_from_the_winner_by_the_rules(value
     (fact,) = [f for f in result.derived if f.fact == "leader"]
     assert (fact.value, fact.source) == (f"{t + 2}: {SEATS[true_w]}", f"the plays of trick {t + 1}")
     assert f"by the rules (from the cards) {SEATS[true_w]} won trick {t + 1}" in fact.message_en
-    assert f"第 {t + 1} 墩由" in fact.message_zh
+    assert f"第 {t + 1} 轮由" in fact.message_zh
     assert not [u for u in result.unknowns if u.tag == "leader"]
     (undamaged,), _ = parse_80fen(json.dumps(_match()))
     assert _judged(result) == _judged(replay_match(undamaged, None).hands[1])
@@ -116,7 +116,7 @@ def test_the_last_tricks_unreadable_w_loses_only_the_referees_verdict(value):
     (d,) = diags
     assert (d.hand, d.trick) == (r["no"], last)
     assert "the platform referee's winner of the last trick is not known" in d.message
-    assert "最后一墩赢家未知" in d.message
+    assert "最后一轮赢家未知" in d.message
     hand = parsed.hands[1]
     assert not [n for n, _ in hand.tags if n in (SEATS_RULES_TAG, SEATS_BOTTOM_TAG)]
     assert dict(hand.tags)["Referee:Winners"].split()[-1] == "?"

@@ -124,7 +124,7 @@ def test_a_stopped_miscount_is_the_records_in_check_too(tmp_path):
 def test_a_record_stopping_between_tricks_is_legal_so_far(tmp_path):
     r, path = _run(tmp_path, STOPPED, "check")
     line = _hand_line(r.output, 1)
-    assert "legal so far ✓ (the record stops after trick 13) / 至第13墩为止合规 ✓（记录止于第13墩）" in line
+    assert "legal so far ✓ (the record stops after trick 13) / 至第13轮为止合规 ✓（记录止于第13轮）" in line
     assert "legal 合规 ✓" not in line
     assert "legal 合规 ✓" in _hand_line(r.output, 2)          # a hand played out: legal, no "so far"
     hand = json.loads(CliRunner().invoke(main, ["check", str(path), "--json"]).stdout)["files"][0]["hands"][0]
@@ -135,7 +135,7 @@ def test_a_record_stopping_inside_a_trick_is_legal_so_far(tmp_path):
     r, _ = _run(tmp_path, INSIDE, "check")
     line = _hand_line(r.output, 1)
     assert "legal so far ✓ (the record stops inside trick 13, before every seat played)" in line
-    assert "至第13墩为止合规 ✓（记录止于第13墩中途）" in line
+    assert "至第13轮为止合规 ✓（记录止于第13轮中途）" in line
 
 
 def test_replay_says_legal_so_far_too(tmp_path):

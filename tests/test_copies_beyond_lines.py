@@ -42,7 +42,7 @@ def test_a_position_seat_without_a_line_playing_a_third_copy_is_too_many_copies(
     (d,) = [d for d in diags if d.code == "too_many_copies"]
     assert d.hand == 1 and d.line == POSITION.splitlines().index("23. N: S2, E: S3, S: S5, W: SA") + 1
     assert "trick 23: W (no deal line) plays SA, making 3 copies of it in the deal lines (N, E, S)" in d.message
-    assert "第 1 局第 23 墩：西家（没有发牌行）出 SA" in d.message and "共有 3 张 SA，而 2 副牌只有 2 张" in d.message
+    assert "第 1 局第 23 轮：西家（没有发牌行）出 SA" in d.message and "共有 3 张 SA，而 2 副牌只有 2 张" in d.message
     # the control: W plays another card; N's own plays of its ♠A are its dealt cards, no extra copies
     assert "too_many_copies" not in [c for c, *_ in _codes(POSITION.replace("W: SA", "W: S9"))]
     assert "too_many_copies" not in [c for c, *_ in _codes(POSITION.replace("N: S2,", "N: SA,")

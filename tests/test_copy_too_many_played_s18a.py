@@ -72,7 +72,7 @@ def test_a_follow_fault_resting_on_a_copy_that_may_be_the_miscopied_one_is_withh
     for en in ("D5 in E's deal line (played in trick 15)", "D5 in S's deal line (played in trick 3)",
                "D5 in the Bottom line"):
         assert en in u.message_en
-    for zh in ("东家的发牌行中的 D5（第 15 墩打出）", "南家的发牌行中的 D5（第 3 墩打出）", "底牌中的 D5"):
+    for zh in ("东家的发牌行中的 D5（第 15 轮打出）", "南家的发牌行中的 D5（第 3 轮打出）", "底牌中的 D5"):
         assert zh in u.message_zh
     # nothing else rests on which copy it is: the points, the outcome, the levels stand
     assert h.attackers_total == 60 and h.outcome is not None and h.outcome.levels == 1

@@ -220,7 +220,7 @@ def test_every_line_of_a_ruling_is_chinese_first(tmp_path):
     # the wrong_count a violation to rule on)
     deal_bad = _ruling(tmp_path, _write(tmp_path, "dealbad.tgn", SEED3.replace("HQ H9 H8", "HQ H4 H8").replace(
         "E: S5 S5 S4", "E: S5 S5")))
-    assert re.search(r"\d+ 已记各墩所得 / in the recorded tricks", deal_bad)
+    assert re.search(r"\d+ 已记各轮所得 / in the recorded tricks", deal_bad)
     takeback = _first_hand(SPRING).replace('[Ruleset "standard"]', '[Ruleset "tournament"]').replace(
         '[Scorer "周立 Zhou Li"]\n', '[Scorer "周立 Zhou Li"]\n[Takebacks "N ?"]\n').replace(
         '[Declarations "W: C2 | W: C2 C2"]', '[Declarations "W: C2 | W: C2 C2 | N: H8"]', 1)   # to rule on

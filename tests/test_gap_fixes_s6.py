@@ -135,14 +135,14 @@ def test_points_not_derived_at_the_records_end_are_an_unknown_entry(tmp_path):
     (u,) = [u for u in h.unknowns if u.tag == "play"]          # before: no unknown at all
     assert u.withheld == ("trick_points",)
     assert "trick 10" in u.message_en and "that trick's points" in u.message_en
-    assert "第 10 轮" in u.message_zh and "该墩的分数" in u.message_zh
+    assert "第 10 轮" in u.message_zh and "该轮的分数" in u.message_zh
     assert " / " in u.message and u.message.startswith(u.message_zh)
     assert h.attackers_points == 55                  # the defenders take the trick: their share is certain
     doc = json.loads(run(tmp_path, STOPS_10, "--json"))["files"][0]["hands"][0]
     assert doc["tricks"][-1]["points"] is None
     assert [x["withheld"] for x in doc["unknown"] if x["tag"] == "play"] == [["trick_points"]]
     text = run(tmp_path, STOPS_10)
-    assert "that trick's points" in text and "该墩的分数" in text
+    assert "that trick's points" in text and "该轮的分数" in text
 
 
 def test_a_winner_and_points_both_open_withhold_both():

@@ -67,7 +67,7 @@ def test_points_the_ways_disagree_on_are_unknown_the_rest_kept(tmp_path):
     assert "trick_points" in u.withheld
     assert "they all give the same" not in u.message_en and "所有判定都相同" not in u.message_zh
     # (two tricks named: their points, plural — s18; "that trick's" before)
-    assert "those tricks' points" in u.message_en and "这几墩的分数" in u.message_zh
+    assert "those tricks' points" in u.message_en and "这几轮的分数" in u.message_zh
     doc = check_json(tmp_path, GAPS)
     points = {t["number"]: t["points"] for t in doc["tricks"]}
     assert points[12] is None and points[14] is None

@@ -90,7 +90,7 @@ def test_tgn_trick_number_out_of_range_is_renumbered(number):
     [m], diags = parse_tgn(text)
     [bad] = [d for d in diags if d.code == "bad_value"]
     assert (bad.line, bad.column, bad.trick) == (line_of(text, f"{number}. W"), 1, 20)
-    assert "numbered 20" in bad.message and "按第 20 墩处理" in bad.message and len(bad.message) < 400
+    assert "numbered 20" in bad.message and "按第 20 轮处理" in bad.message and len(bad.message) < 400
     assert [t.number for t in m.hands[0].tricks] == [20]
     assert not [d for d in diags if d.code == "trick_sequence"]
 

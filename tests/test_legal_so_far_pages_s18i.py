@@ -1,6 +1,6 @@
 """The report's pages say "legal so far" as ``tractor check`` does (round 18, task I).
 
-``tractor check`` says "legal so far ✓ (the record stops after trick 13) / 至第13墩为止合规 ✓（记录止于第13墩）" of a
+``tractor check`` says "legal so far ✓ (the record stops after trick 13) / 至第13轮为止合规 ✓（记录止于第13轮）" of a
 hand whose record stops before its end; the HTML report's hand page said "none / 无违规" and its match page a bare
 0 for the same hand, as for a hand played out.  The words are now made once (``explain_stopped.legal_so_far``)
 and shown by ``check``, the hand page's findings line and the match page's violations cell.
@@ -21,9 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = (ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
 STOPPED = SAMPLE[:SAMPLE.index("14. N: SJ S8")] + SAMPLE[SAMPLE.index('[Claim "60"]'):]     # after trick 13
 INSIDE = STOPPED.replace("13. E: H8, S: H4, W: C4, N: C5", "13. E: H8, S: H4", 1)       # inside trick 13
-AFTER_13 = "legal so far ✓ (the record stops after trick 13) / 至第13墩为止合规 ✓（记录止于第13墩）"
+AFTER_13 = "legal so far ✓ (the record stops after trick 13) / 至第13轮为止合规 ✓（记录止于第13轮）"
 INSIDE_13 = ("legal so far ✓ (the record stops inside trick 13, before every seat played) / "
-             "至第13墩为止合规 ✓（记录止于第13墩中途）")
+             "至第13轮为止合规 ✓（记录止于第13轮中途）")
 
 pytestmark = pytest.mark.usefixtures("both_cores")     # compiled and TRACTOR_PURE_PYTHON=1 (conftest)
 

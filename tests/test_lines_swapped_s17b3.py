@@ -33,8 +33,8 @@ def test_lines_8_and_9_swapped_are_not_three_leads_out_of_turn(tmp_path):
     h = _hand(_swap(HAND_1, 8))
     assert not h.violations, _keys(h)
     (u,) = _order_unknown(h)
-    assert u.message_en.startswith("tricks 8, 9 and 10 were each led out of turn") and "第 8、9、10 墩" in u.message_zh
-    assert "with the plays of tricks 8 and 9 exchanged" in u.message_en and "第 8、9 墩两行出牌互换" in u.message_zh
+    assert u.message_en.startswith("tricks 8, 9 and 10 were each led out of turn") and "第 8、9、10 轮" in u.message_zh
+    assert "with the plays of tricks 8 and 9 exchanged" in u.message_en and "第 8、9 轮两行出牌互换" in u.message_zh
     bilingual(f"{u.message_en} / {u.message_zh}")
     assert h.attackers_points == 60 and h.outcome is not None       # the same either way: kept
     path = tmp_path / "swap89.tgn"
@@ -48,7 +48,7 @@ def test_lines_7_and_8_swapped_put_the_leads_of_7_and_9_out_of_turn_not_8():
     h = _hand(_swap(HAND_1, 7))
     assert not h.violations, _keys(h)
     (u,) = _order_unknown(h)
-    assert u.message_en.startswith("tricks 7 and 9 were each led out of turn") and "第 7、9 墩" in u.message_zh
+    assert u.message_en.startswith("tricks 7 and 9 were each led out of turn") and "第 7、9 轮" in u.message_zh
     assert "with the plays of tricks 7 and 8 exchanged" in u.message_en
 
 

@@ -56,7 +56,7 @@ def test_check_names_the_failed_throw_and_trick_behind_a_penalty():
     r = cli("check", "--rules", "tournament", SAMPLES / "spring-cup-r2t5.tgn")
     assert "penalties 罚分 -10" in r.output
     line = next(ln for ln in r.output.splitlines() if "penalty 罚分 -10" in ln)
-    assert "trick 14" in line and "第 14 墩" in line and "failed throw" in line
+    assert "trick 14" in line and "第 14 轮" in line and "failed throw" in line
     assert "showed 甩 ♠J ♠8" in line and "forced 改出 ♠8" in line
     plain = cli("check", SAMPLES / "spring-cup-r2t5.tgn")      # standard: no throw penalty
     assert "penalty 罚分" not in plain.output

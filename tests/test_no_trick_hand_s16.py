@@ -22,5 +22,5 @@ def test_a_hand_without_any_trick_line_is_not_shown_legal():
     h = r.hands[1]
     assert not h.tricks and h.legal is None and h.outcome is None
     (u,) = [u for u in h.unknowns if u.tag == "play"]
-    assert u.withheld == ("legality",) and "no trick of this hand" in u.message_en and "没有读到本局的任何一墩" in u.message_zh
+    assert u.withheld == ("legality",) and "no trick of this hand" in u.message_en and "没有读到本局的任何一轮" in u.message_zh
     assert r.hands[0].legal is True and r.hands[2].legal is True

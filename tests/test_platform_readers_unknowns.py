@@ -132,7 +132,7 @@ def test_80fen_a_round_cut_short_has_no_deal_and_no_outcome():
     en, zh = d.message.split(" / ", 1)
     assert (d.code, d.line, d.hand) == ("missing_deal", 1, 2)
     assert d.column > 1         # (session 18 M: the column of the round's "plays", no longer 1)
-    assert "stops after trick 20 of 21" in en and "第 20 墩后中断（共 21 墩）" in zh
+    assert "stops after trick 20 of 21" in en and "第 20 轮后中断（共 21 轮）" in zh
     hand, res, found = _findings(match, 2)
     assert hand.deal is None and len(hand.tricks) == 20
     assert not res.complete and res.outcome is None and res.legal is not True

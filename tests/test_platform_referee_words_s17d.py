@@ -77,7 +77,7 @@ def test_a_forced_throw_the_engine_finds_standing_is_named_not_quoted_as_equal_p
     assert v.message_en.startswith("trick 19 throw: the record's referee says S's throw ♠J ♠Q fails, "
                                    "forced to ♠J: +0 to the attackers' total, the engine says S's throw ♠J ♠Q "
                                    "stands (no one could beat any of its units): no penalty"), v.message_en
-    assert v.message_zh.startswith("第 19 墩甩牌：记录中裁判判为 南家甩牌 ♠J ♠Q 不成立，被迫改出 ♠J：闲家总分 +0，"
+    assert v.message_zh.startswith("第 19 轮甩牌：记录中裁判判为 南家甩牌 ♠J ♠Q 不成立，被迫改出 ♠J：闲家总分 +0，"
                                    "本引擎判为 南家甩牌 ♠J ♠Q 成立（无人能管上其中任何一手）：不罚分"), v.message_zh
 
 

@@ -97,7 +97,7 @@ def test_a_line_that_is_no_trick_line_says_so_in_both_halves():
     en, zh = _halves(msg)
     assert "'2) N: D6 D6, E: DJ DJ'" in en and "'2) N: D6 D6, E: DJ DJ'" in zh, msg
     assert "(number, dot, plays separated by commas)" in en
-    assert "逗号" in zh and "墩号" in zh, msg        # the parenthesis, in Chinese too
+    assert "逗号" in zh and "轮次" in zh, msg        # the parenthesis, in Chinese too
 
 
 _TGN_CASES = [
@@ -172,7 +172,7 @@ def test_a_json_problem_says_where_it_is_in_both_halves():
                           '"tricks": [[{"seat": "N", "cards": ["S11"]}]]}]}')
     (msg,) = [d.message for d in diags if d.code == "unknown_card"]
     en, zh = _halves(msg)
-    assert en.startswith("hand 3, trick 1: ") and zh.startswith("第 3 局第 1 墩："), msg
+    assert en.startswith("hand 3, trick 1: ") and zh.startswith("第 3 局第 1 轮："), msg
 
 
 # --- 2. a quote is the record's own text ---------------------------------------------------------

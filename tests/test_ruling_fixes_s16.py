@@ -75,20 +75,20 @@ def test_a_failed_throw_penalty_is_ruled_on_when_only_the_bottom_is_unknown(tmp_
     assert hand["penalties"] == 10 and hand["attackers_total"] is None
     consequence = _consequence(_ruling(path, tmp_path))
     assert "failed-throw penalty: trick 1: N's failed throw, 1 card × 10 = +10 to the attackers' total" in consequence
-    assert "甩牌失败罚分：第 1 墩北家甩牌失败 1 张 × 10，计入闲家得分 +10" in consequence
+    assert "甩牌失败罚分：第 1 轮北家甩牌失败 1 张 × 10，计入闲家得分 +10" in consequence
     # what rests on the bottom alone is still withheld, and said so
     assert "not ruled on: the attackers' points (and the bottom) — it rests on [Buried]" in consequence
     rows = _score_rows(_ruling(path, tmp_path))
-    assert ("第 1 墩北家甩牌失败 1 张 × 10 trick 1: N's failed throw, 1 card × 10", "+10") in rows
+    assert ("第 1 轮北家甩牌失败 1 张 × 10 trick 1: N's failed throw, 1 card × 10", "+10") in rows
     assert rows[-1][1] == "?"
 
 
 def test_the_score_table_gives_each_value_once_in_its_own_cell(tmp_path):
-    """Fix 2: '闲家墩内得分 5 attackers' trick points 5 | 5' — the label repeated the value."""
+    """Fix 2: '闲家各轮得分 5 attackers' trick points 5 | 5' — the label repeated the value."""
     rows = _score_rows(_ruling(_write(tmp_path, THROW_WITH_BOTTOM), tmp_path))
-    assert ("闲家墩内得分 attackers' trick points", "5") in rows
+    assert ("闲家各轮得分 attackers' trick points", "5") in rows
     assert ("抠底 15 分 × 2 bottom 15 × 2", "30") in rows
-    assert ("第 1 墩北家甩牌失败 1 张 × 10 trick 1: N's failed throw, 1 card × 10", "+10") in rows
+    assert ("第 1 轮北家甩牌失败 1 张 × 10 trick 1: N's failed throw, 1 card × 10", "+10") in rows
     assert ("闲家总分（按出牌计算） attackers' total (computed)", "45") in rows
     for label, value in rows:           # no label ends with the value its own cell gives
         assert not label.endswith(f" {value}") and f"= {value} " not in f"{label} ", (label, value)

@@ -109,7 +109,7 @@ def test_the_probe_a_deleted_trick_line_faults_no_seat(monkeypatch):
     assert f"the record's trick numbers skip from {K - 1} to {K + 1}" in u.message_en
     assert f"trick {K} may be left out, or the numbers mistyped" in u.message_en
     assert f"no play of trick {K} is known" in u.message_en and f"goes on to trick {last}" in u.message_en
-    assert f"记录中的墩号从第 {K - 1} 轮跳到第 {K + 1} 轮" in u.message_zh
+    assert f"记录中的轮次从第 {K - 1} 轮跳到第 {K + 1} 轮" in u.message_zh
     assert f"第 {K} 轮可能漏记，也可能只是编号写错" in u.message_zh and f"延续到第 {last} 轮" in u.message_zh
 
 

@@ -70,7 +70,7 @@ def test_a_follow_written_as_a_failed_throw_is_reported_where_it_is_written(monk
     en, zh = d.message.split(" / ")
     assert "N's play in trick 23 is written as a failed throw ('H4 -> H5')" in en
     assert "only the lead can be a failed throw" in en and "the play is dropped and read as left out" in en
-    assert "第 23 墩 N 的出牌写成了甩牌失败（'H4 -> H5'）" in zh and "只有首家的出牌才可能是甩牌失败" in zh
+    assert "第 23 轮 N 的出牌写成了甩牌失败（'H4 -> H5'）" in zh and "只有首家的出牌才可能是甩牌失败" in zh
     assert "该出牌已舍弃，按缺失的出牌处理" in zh
     trick = m.hands[0].tricks[0]
     assert [p.seat for p in trick.plays] == [3, 1, 2]           # W (the failed throw, kept), E, S: N's is left out

@@ -87,7 +87,7 @@ def test_a_last_trick_line_with_no_readable_play_is_where_the_record_ends(monkey
     ended = [d for d in diags if d.code == "syntax_error" and (d.line, d.column) == (line, 1)]
     assert len(ended) == 1 and (ended[0].hand, ended[0].trick) == (2, K)
     assert "the record of hand 2 is read as ending before it" in ended[0].message
-    assert "第 2 局的记录按在该墩之前结束处理" in ended[0].message
+    assert "第 2 局的记录按在该轮之前结束处理" in ended[0].message
     if last == "cut":       # the card cut short is named where it is, and the play said dropped
         bad = [d for d in diags if d.code == "unknown_card"]
         assert len(bad) == 1 and bad[0].line == line and bad[0].column == len(tail)

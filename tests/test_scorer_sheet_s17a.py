@@ -96,7 +96,7 @@ def test_lines_out_of_order_are_read_in_number_order():
     assert numbers == whole[1] and verdict == whole[2]          # no out_of_turn resting on the file order
     (d,) = diags
     assert d[0] == "trick_sequence" and d[1] == _line_of(SWAPPED, L6) and d[4] == 6
-    assert "read in its number's place" in d[5] and "已按其墩号的位置读取" in d[5] and "after trick 5" in d[5]
+    assert "read in its number's place" in d[5] and "已按其轮次的位置读取" in d[5] and "after trick 5" in d[5]
 
 
 def test_a_line_written_after_later_ones_is_the_one_reported():
@@ -173,7 +173,7 @@ def test_a_hand_with_no_trick_line_before_other_hands_is_reported():
     assert "hand 1 has no trick line" in d.message and "第 1 局没有任何出牌行" in d.message
     assert m.hands[0].tricks == ()
     zh, en = not_scored([], m.hands[0].tricks, True)
-    assert (zh, en) == ("本局没有记录任何一墩", "no trick of this hand is written")
+    assert (zh, en) == ("本局没有记录任何一轮", "no trick of this hand is written")
 
 
 def test_the_last_hand_with_no_trick_line_is_a_record_that_ends():

@@ -139,7 +139,7 @@ def test_two_lines_copied_in_each_others_place_are_not_two_leads_out_of_turn():
     (h,) = replay_match(match).hands
     assert not h.violations
     (u,) = _order_unknown(h)
-    assert u.message_en.startswith("tricks 5 and 6 were each led out of turn") and "第 5、6 墩" in u.message_zh
+    assert u.message_en.startswith("tricks 5 and 6 were each led out of turn") and "第 5、6 轮" in u.message_zh
     assert "with the plays of tricks 5 and 6 exchanged" in u.message_en
     bilingual(f"{u.message_en} / {u.message_zh}")
     assert h.attackers_points == 60 and h.outcome is not None       # the same either way: kept

@@ -1,10 +1,10 @@
 """The words of what is withheld, when the message names several tricks (docs/rules.md §14.1).
 
 The "order" unknown of two neighbouring trick lines exchanged names two or three tricks ("tricks 8, 9 and 10 were
-each led out of turn …"), yet said "withheld: that trick's winner; that trick's points" / "该墩的赢家、该墩的分数"
+each led out of turn …"), yet said "withheld: that trick's winner; that trick's points" / "该轮的赢家、该轮的分数"
 — no one trick to point at; the words of plays a record leaves out in several tricks (explain_gaps) did the same.
-Now, several tricks named: "those tricks' winners" / "这几墩的赢家" (and their points); one trick named keeps
-"that trick's" / "该墩的"."""
+Now, several tricks named: "those tricks' winners" / "这几轮的赢家" (and their points); one trick named keeps
+"that trick's" / "该轮的"."""
 from __future__ import annotations
 
 import pytest
@@ -18,7 +18,7 @@ from tractor_analysis.records import parse_tgn
 
 pytestmark = pytest.mark.usefixtures("both_cores")     # compiled and TRACTOR_PURE_PYTHON=1 (conftest)
 
-SINGULAR = ("that trick's", "该墩的")
+SINGULAR = ("that trick's", "该轮的赢家", "该轮的分数")    # (round 19: 轮 for a trick; "该轮的出牌" is no withheld word)
 
 
 def _hands(text: str, clean: bool = True):
@@ -38,8 +38,8 @@ def _edited(*edits: tuple[str, str]) -> str:
 def _plural(u, winners: bool = True, points: bool = False) -> None:
     bilingual(f"{u.message_en} / {u.message_zh}")
     assert not any(w in u.message_en or w in u.message_zh for w in SINGULAR), u.message_en
-    for key, en, zh, wanted in (("trick_winner", "those tricks' winners", "这几墩的赢家", winners),
-                                ("trick_points", "those tricks' points", "这几墩的分数", points)):
+    for key, en, zh, wanted in (("trick_winner", "those tricks' winners", "这几轮的赢家", winners),
+                                ("trick_points", "those tricks' points", "这几轮的分数", points)):
         if wanted:
             assert key in u.withheld and en in u.message_en and zh in u.message_zh, u.message_en
 
@@ -81,7 +81,7 @@ def test_one_trick_named_keeps_that_trick_s_words():
     what = ("trick_winner", "trick_points")
     for zh, en in (explain_gaps.record_leaves_out([(10, [1])], what, 2, 2),
                    explain_gaps.gaps_not_judged([(5, [2])], what, "lead")):
-        assert "that trick's winner; that trick's points" in en and "该墩的赢家、该墩的分数" in zh
+        assert "that trick's winner; that trick's points" in en and "该轮的赢家、该轮的分数" in zh
     for zh, en in (explain_gaps.record_leaves_out([(10, [1]), (12, [1])], what, 2, 2),
                    explain_gaps.gaps_not_judged([(5, [2]), (8, [2])], what, "lead")):
-        assert "those tricks' winners; those tricks' points" in en and "这几墩的赢家、这几墩的分数" in zh
+        assert "those tricks' winners; those tricks' points" in en and "这几轮的赢家、这几轮的分数" in zh

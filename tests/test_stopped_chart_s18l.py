@@ -3,7 +3,8 @@
 A tester found: a hand whose record stops with no result (no [Claim], the cards left fixing none: ``check`` says
 "no outcome") was drawn as a solid bar in a result colour, "hand 1: 20" — a finished total; a record ending inside its
 forced last trick, whose total the cards give, was drawn as a range line of no height; the legend was partly English
-only ("80 points: attackers take the deal"), and the tooltips called a trick 轮 where ``check`` says 墩."""
+only ("80 points: attackers take the deal"), and the tooltips called a trick by a word ``check`` did not use
+(round 19: both say 轮, the word of docs/rules.md)."""
 from __future__ import annotations
 
 import re
@@ -89,7 +90,7 @@ def test_a_stopped_hand_with_no_result_is_drawn_as_points_so_far_never_a_total(t
         assert abs(_value_at(root)(float(bar.get("y"))) - 20) < 0.1
         words = bar.find(NS + "title").text
         assert words == ("hand 1: 20 so far (the tricks recorded) — stopped after trick 4; no result / "
-                         "第1局：已得 20 分（已记录的各墩）——记录在第 4 墩之后结束；没有结果")
+                         "第1局：已得 20 分（已记录的各轮）——记录在第 4 轮之后结束；没有结果")
         assert "stopped record, no result: points so far / 记录中途结束，没有结果：已得分" in _legend(root)
         # the hands played out keep their filled bars, their tooltips in both languages
         assert [r.find(NS + "title").text for r in _group(root, "bars")][0] == "hand 2: 60 / 第2局：60 分"
@@ -104,7 +105,7 @@ def test_a_record_ending_inside_its_forced_last_trick_is_drawn_as_the_derived_to
     assert abs(_value_at(root)(float(bar.get("y"))) - 60) < 0.1
     assert bar.find(NS + "title").text == (
         "hand 1: 60, the total derived from the cards left — the record stops inside trick 16; the plays left out "
-        "cannot change it / 第1局：60 分，由余下的牌推出的总分——记录在第 16 墩中途结束；未记录的出牌不能改变它")
+        "cannot change it / 第1局：60 分，由余下的牌推出的总分——记录在第 16 轮中途结束；未记录的出牌不能改变它")
     assert "total derived from the cards left / 由余下的牌推出的总分" in _legend(root)
     assert not [t for t in _legend(root) if "totals the cards left allow" in t]
 
@@ -129,7 +130,7 @@ def test_a_position_not_known_to_be_played_out_says_so():
     _bilingual(words)
 
 
-def test_every_legend_row_and_tooltip_is_in_both_languages_and_a_trick_is_dun(tmp_path):
+def test_every_legend_row_and_tooltip_is_in_both_languages_and_a_trick_is_lun(tmp_path):
     claim = StoppedHand(trick=13, inside=False, claim=75, takes=False)
     bounds = StoppedHand(trick=13, inside=False, low=60, high=75, takes=False)
     none = StoppedHand(trick=4, inside=False, takes=None, derived=False)
@@ -147,8 +148,8 @@ def test_every_legend_row_and_tooltip_is_in_both_languages_and_a_trick_is_dun(tm
     assert len(titles) >= 8
     for text in labels + titles:
         _bilingual(text)
-        assert "轮" not in text                                    # a trick is 墩, as check says
-    assert any("第 13 墩之后" in t for t in titles) and any("第 16 墩中途" in t for t in titles)
+        assert "\u58a9" not in text               # a trick is 轮, as check says (round 19: as docs/rules.md)
+    assert any("第 13 轮之后" in t for t in titles) and any("第 16 轮中途" in t for t in titles)
     # the SVG grows by the rows its legend takes (a label too wide for a line takes two)
     rows = sum(len(list(t.iter(NS + "tspan"))) or 1 for t in
                next(g for g in root.iter(NS + "g") if g.get("class") == "legend").iter(NS + "text"))

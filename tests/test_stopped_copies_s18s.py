@@ -8,7 +8,7 @@ stopping early; the same hand without the miscopy rightly says "the record ends 
 unknown said E's and W's ♥8 were "never played" (未打出), when they are only not played in the tricks recorded.
 Now the reason is the stopped record's whatever copies are in doubt — the deal and the plays disagree only where a
 seat is left holding cards after the last trick (``explain_hand.cards_left``) —, and a copy not played is "not
-played in the tricks recorded / 在已记录的各墩中未打出" where the record stops early.  A record of the whole hand
+played in the tricks recorded / 在已记录的各轮中未打出" where the record stops early.  A record of the whole hand
 keeps its words.  The tests marked so fail on the code before.
 """
 from __future__ import annotations
@@ -96,8 +96,8 @@ def test_a_stopped_records_copies_are_not_played_in_the_tricks_recorded():      
     u = _deal_unknown(h)
     assert ("H8 in N's deal line (played in trick 7), H8 in E's deal line (not played in the tricks recorded), "
             "H8 in W's deal line (not played in the tricks recorded)") in u.message_en
-    assert ("北家的发牌行中的 H8（第 7 墩打出）、东家的发牌行中的 H8（在已记录的各墩中未打出）、"
-            "西家的发牌行中的 H8（在已记录的各墩中未打出）") in u.message_zh
+    assert ("北家的发牌行中的 H8（第 7 轮打出）、东家的发牌行中的 H8（在已记录的各轮中未打出）、"
+            "西家的发牌行中的 H8（在已记录的各轮中未打出）") in u.message_zh
     assert "never played" not in u.message_en and "（未打出）" not in u.message_zh
     # a copy not played in the tricks recorded is no sign of the miscopied one where the record stops early (it
     # may yet be played, and a copy played may be the one): every place that gives a ♥5 is read without it
@@ -105,7 +105,7 @@ def test_a_stopped_records_copies_are_not_played_in_the_tricks_recorded():      
     u = _deal_unknown(h)
     assert ("H5 in N's deal line (not played in the tricks recorded), H5 in E's deal line (played in trick 7) — each "
             "may be that one") in u.message_en
-    assert "北家的发牌行中的 H5（在已记录的各墩中未打出）、东家的发牌行中的 H5（第 7 墩打出）" in u.message_zh
+    assert "北家的发牌行中的 H5（在已记录的各轮中未打出）、东家的发牌行中的 H5（第 7 轮打出）" in u.message_zh
     assert "never played" not in u.message_en and "从未打出" not in u.message_zh
 
 
@@ -129,11 +129,11 @@ def test_the_place_words_say_where_the_record_stops():                          
     assert "D5 in E's deal line (never played)" in en and "东家的发牌行中的 D5（未打出）" in zh
     zh, en = explain_contradicted.copy_miscopied_somewhere(places, 2, ["legality"], stopped=True)
     assert "D5 in E's deal line (not played in the tricks recorded)" in en
-    assert "东家的发牌行中的 D5（在已记录的各墩中未打出）" in zh
+    assert "东家的发牌行中的 D5（在已记录的各轮中未打出）" in zh
     assert "D5 in W's deal line (played in trick 9)" in en and "D5 in the Bottom line" in en
     zh, en = explain_contradicted.copy_for_card_lacking(places, [H8], 2, True, ["legality"], stopped=True)
     assert "(not played in the tricks recorded)" in en and "never played" not in en
-    assert "（在已记录的各墩中未打出）" in zh
+    assert "（在已记录的各轮中未打出）" in zh
 
 
 def test_the_report_and_the_ruling_give_the_same_reason(tmp_path):                               # fails before

@@ -70,7 +70,7 @@ def test_the_points_chart_draws_a_hand_scored_by_its_claim_as_points_so_far_with
     assert abs(value_at(top) - 75) < 0.1
     words = bar.find(NS + "title").text
     assert "hand 1: 60 so far" in words and "stopped after trick 13; result from [Claim] 75" in words
-    assert "第1局：已得 60 分" in words and "记录在第 13 墩之后结束" in words and "本局结果按 [Claim] 75" in words
+    assert "第1局：已得 60 分" in words and "记录在第 13 轮之后结束" in words and "本局结果按 [Claim] 75" in words
     legend = [" ".join(t.itertext()) for t in _group(root, "legend").iter(NS + "text")]   # a wrapped label: two <tspan>
     assert "stopped record: points so far / 记录中途结束：已得分" in legend
     assert "its result from [Claim] / 本局结果按 [Claim]" in legend

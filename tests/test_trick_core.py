@@ -17,7 +17,7 @@ from tractor_analysis.records.model import Play, Trick
 from tractor_analysis.records.rulesets import PRESETS
 from tractor_analysis.simulate import simulate_match
 
-core = compiled.load("tractor_analysis.engine._trick_core", "trick judge core", "判墩核心")
+core = compiled.load("tractor_analysis.engine._trick_core", "trick judge core", "判轮核心")
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled trick judge core is not built (or ruled out)")
 
 

@@ -13,7 +13,7 @@ from tractor_analysis.engine import legal, tricks
 from tractor_analysis.records import compiled
 from tractor_analysis.records.rulesets import PRESETS
 
-core = compiled.load("tractor_analysis.engine._trick_core", "trick judge core", "判墩核心")
+core = compiled.load("tractor_analysis.engine._trick_core", "trick judge core", "判轮核心")
 pytestmark = pytest.mark.skipif(core is None, reason="the compiled trick judge core is not built (or ruled out)")
 
 RULES = {

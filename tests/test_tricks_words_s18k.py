@@ -1,9 +1,9 @@
 """The words of the tricks' winners and points withheld, when the unknown names no trick (docs/rules.md §14.1).
 
 An unknown that names no trick at all — ``[Level]`` says 6 where the earlier hands carry 3, the hand judged with
-each level — said "withheld: that trick's winner" / "该墩的赢家": no trick to point at (what differs between the
+each level — said "withheld: that trick's winner" / "该轮的赢家": no trick to point at (what differs between the
 judgements is any trick's winner).  Now the words of :data:`~tractor_analysis.engine.verdicts.WITHHELD` name no
-trick: "the tricks' winners" / "各墩的赢家" (and "the tricks' points" / "各墩的分数"); a message naming one trick
+trick: "the tricks' winners" / "各轮的赢家" (and "the tricks' points" / "各轮的分数"); a message naming one trick
 says "that trick's" (``explain_unknown.ONE_TRICK``: the record ending in a trick, a trick with no play read), one
 naming several "those tricks'" (``SEVERAL_TRICKS``, s18)."""
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tractor_analysis.records import build_ruleset, parse_tgn
 
 ROOT = Path(__file__).resolve().parents[1]
 WHAT = ("trick_winner", "trick_points", "outcome")
-SINGULAR = ("that trick's", "该墩的")
+SINGULAR = ("that trick's", "该轮的")
 NAMES_A_TRICK = re.compile(r"\btricks? \d")
 
 
@@ -38,24 +38,24 @@ def test_the_level_the_record_contradicts_names_no_trick_so_not_that_trick_s():
     (u,) = [u for u in hand.unknowns if u.tag == "Level"]
     zh, en = u.message_zh, u.message_en
     assert u.message == f"{zh} / {en}" and en.startswith("[Level] says 6") and not NAMES_A_TRICK.search(en)
-    assert "withheld: the tricks' winners;" in en and "因此不判定：各墩的赢家、" in zh
+    assert "withheld: the tricks' winners;" in en and "因此不判定：各轮的赢家、" in zh
     assert not _singular(zh, en), en
 
 
 def test_unknown_fact_words_by_the_tricks_the_message_names():
     zh, en = unknown_fact("某事未知", "something is not known", WHAT)        # (names no trick: the default)
     assert en.endswith("withheld: the tricks' winners; the tricks' points; the outcome (levels gained, next dealer)")
-    assert zh.endswith("因此不判定：各墩的赢家、各墩的分数、结果（升级、下庄）")
+    assert zh.endswith("因此不判定：各轮的赢家、各轮的分数、结果（升级、下庄）")
     zh, en = unknown_fact("第 3 轮", "trick 3", WHAT, several=False)
-    assert "withheld: that trick's winner; that trick's points;" in en and "该墩的赢家、该墩的分数" in zh
+    assert "withheld: that trick's winner; that trick's points;" in en and "该轮的赢家、该轮的分数" in zh
     zh, en = unknown_fact("第 3、5 轮", "tricks 3, 5", WHAT, several=True)
-    assert "withheld: those tricks' winners; those tricks' points;" in en and "这几墩的赢家、这几墩的分数" in zh
+    assert "withheld: those tricks' winners; those tricks' points;" in en and "这几轮的赢家、这几轮的分数" in zh
 
 
 def test_a_tag_contradicted_says_the_tricks_winners():
     for fact, recorded, other in (("level", 6, 3), ("dealer", 1, 2), ("trump", 1, 2)):
         zh, en = explain_contradicted.tag_contradicted(fact, recorded, other, WHAT, 2, 2)
-        assert "withheld: the tricks' winners; the tricks' points" in en and "各墩的赢家、各墩的分数" in zh, fact
+        assert "withheld: the tricks' winners; the tricks' points" in en and "各轮的赢家、各轮的分数" in zh, fact
         assert not _singular(zh, en), en
 
 
@@ -64,7 +64,7 @@ def test_one_trick_named_keeps_that_trick_s():
                    explain_unread.trick_unread(4, 5, None, WHAT),
                    explain_unread.numbers_skip(3, 5, 4, 1, 6, None, WHAT),
                    explain_unread.unread_trick_ways(4, 0, [1], 2, (3, 1, 0, None), WHAT)):
-        assert "that trick's winner; that trick's points" in en and "该墩的赢家、该墩的分数" in zh, en
+        assert "that trick's winner; that trick's points" in en and "该轮的赢家、该轮的分数" in zh, en
 
 
 def _unknowns(args: tuple[str, ...]):

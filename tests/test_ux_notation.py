@@ -132,7 +132,7 @@ def test_json_seat_with_a_trailing_space_and_card_messages_in_chinese():
     assert matches[0].hands[0].dealer == 1
     assert [d.code for d in diags] == ["unknown_card"]
     en, zh = diags[0].message.split(" / ", 1)
-    assert "the play of E" in en and zh == "第 1 局第 1 墩：E 的出牌中的牌 'S99' 无法识别（应如 S10、HA、♥Q、BJ）；该出牌已舍弃"
+    assert "the play of E" in en and zh == "第 1 局第 1 轮：E 的出牌中的牌 'S99' 无法识别（应如 S10、HA、♥Q、BJ）；该出牌已舍弃"
     assert [TOKEN[c] for c in matches[0].hands[0].tricks[0].plays[0].cards] == ["SQ"]
 
 

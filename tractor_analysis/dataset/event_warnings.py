@@ -363,7 +363,7 @@ def _passed_note(m: EventMatch) -> str | None:
     return (f"{where}: {en} in hand {h}, whose record stops before its end: the decision rests on that "
             f"hand's result derived from {from_en}, not on tricks played out; counted: "
             f"{check_en} / {where}：{zh}（第 {h} 局）；该局记录在打完之前结束：胜负取决于由{from_zh}推出的"
-            f"该局结果，而非打完的各墩；已计入：{check_zh}")
+            f"该局结果，而非打完的各轮；已计入：{check_zh}")
 
 
 def _event_warnings(matches: Sequence[EventMatch]) -> list[str]:

@@ -171,7 +171,7 @@ def seat_notes(ds) -> list[str]:
                      f"summed; a hand in which its seats are on both sides counts as an attack (its points, "
                      f"bottom captures) and not in its hold rate, its levels the greater the seats moved "
                      f"/ {at}：{name} 同时记在 [{a_en}]（{a_zh}）与 [{b_en}]（{b_zh}）两个座位；按选手统计时"
-                     f"其每局只计一次，两个座位的赢墩、坐庄、甩牌失败与违规合计；两个座位分属庄闲两方的牌局按做闲计"
+                     f"其每局只计一次，两个座位的赢轮、坐庄、甩牌失败与违规合计；两个座位分属庄闲两方的牌局按做闲计"
                      f"（计入闲家得分与抠底），不计入守庄率，升级取两个座位中较大者")
     return notes
 
@@ -241,7 +241,7 @@ HEADERS: dict[str, str] = {
     "hands": "hands / 局", "as_dealer": "dealer / 坐庄", "as_attacker": "attacker / 做闲",
     "hold_rate": "hold / 守庄率", "attack_points_mean": "pts mean / 闲家均分",
     "attack_points_median": "pts median / 中位数", "bottom_captures": "bottom / 抠底",
-    "levels_gained": "levels / 升级", "tricks_won": "tricks / 赢墩", "failed_throws": "failed throws / 甩牌失败",
+    "levels_gained": "levels / 升级", "tricks_won": "tricks / 赢轮", "failed_throws": "failed throws / 甩牌失败",
     "violations": "violations / 违规", "judged_hands": "hands judged / 判定局数",
     "violations_per_100": "per 100 judged / 每百判定局",
     "multiplier": "multiplier / 倍数", "captures": "captures / 次数", "bonus_points": "bonus / 加分",

@@ -218,7 +218,7 @@ def gain_at_most(words: Message, gain: int) -> Message | None:
 
 FOLLOW_MESSAGES = {"follow_pair": follow_pair, "follow_tractor": follow_tractor, "follow_triple": follow_triple}
 
-TRICK_CORE = ("trick judge core", "判墩核心")
+TRICK_CORE = ("trick judge core", "判轮核心")
 """The compiled trick judge's name (English, Chinese) in the notice printed when it is not built."""
 
 __all__ = ["TRICK_CORE", "cards_text", "not_in_hand", "wrong_count", "out_of_turn", "mixed_lead", "follow_suit",

@@ -20,16 +20,16 @@ def bottom_unknown(what: Sequence[str], bad_line: bool = False, unread: bool = F
     """``bad_line``: the record's ``Buried:`` line is a ``bad_bury`` and nothing else fixes the bury;
     ``unread``: its ``Buried:`` line has cards that could not be read (not used)."""
     if unread:
-        return unknown_fact("闲家赢得最后一墩，底牌要计入，但 Buried: 一行有无法识别的牌（不采用），也无从推出扣底，底分未知，不按 0 分计",
+        return unknown_fact("闲家赢得最后一轮，底牌要计入，但 Buried: 一行有无法识别的牌（不采用），也无从推出扣底，底分未知，不按 0 分计",
                             "the attackers won the last trick, so the bottom counts, but the Buried: line has cards that "
                             "could not be read (not used) and nothing else in the record fixes the bury, so its points "
                             "are not known (not taken as 0)", what)
     if bad_line:
-        return unknown_fact("闲家赢得最后一墩，底牌要计入，但 Buried: 一行有误（不采用），也无从推出扣底，底分未知，不按 0 分计",
+        return unknown_fact("闲家赢得最后一轮，底牌要计入，但 Buried: 一行有误（不采用），也无从推出扣底，底分未知，不按 0 分计",
                             "the attackers won the last trick, so the bottom counts, but the Buried: line is wrong (not "
                             "used) and nothing else in the record fixes the bury, so its points are not known (not taken "
                             "as 0)", what)
-    return unknown_fact("闲家赢得最后一墩，底牌要计入，但记录未给出底牌（Buried:），不按 0 分计",
+    return unknown_fact("闲家赢得最后一轮，底牌要计入，但记录未给出底牌（Buried:），不按 0 分计",
                         "the attackers won the last trick, so the bottom counts, but the record does not give it "
                         "(Buried:), so it is not taken as 0 points", what)
 

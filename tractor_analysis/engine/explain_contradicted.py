@@ -46,10 +46,10 @@ def fact_token(fact: str, value: int | None) -> str:
 
 _AGAINST = {
     "not_in_hand": ("打出未持有的牌", "a card played that is not held"),
-    "deal_mismatch": ("最后一墩后仍有剩牌", "cards left after the last trick"),
+    "deal_mismatch": ("最后一轮后仍有剩牌", "cards left after the last trick"),
     "bad_bury": ("扣了没有的牌", "a bury not held"),
     "bad_declaration": ("亮主不成立", "a declaration that does not stand"),
-    "out_of_turn": ("第一墩不是庄家首出", "the first trick not led by the dealer"),
+    "out_of_turn": ("第一轮不是庄家首出", "the first trick not led by the dealer"),
 }
 
 
@@ -131,7 +131,7 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
               f"together) than with {re_}; the record does not say which is right ({tag} miscopied, or the table's "
               f"faults): the hand was judged with each {name_en} ({judged} judgements in all)")
     elif questioned:                            # [Dealer] alone, another seat led trick 1
-        zh = (f"{tag} 记为{rz}，但记录中别无他处写明{name_zh}，而第一墩由{oz}首出（庄家首出第一墩），[Claim] 或以后各墩"
+        zh = (f"{tag} 记为{rz}，但记录中别无他处写明{name_zh}，而第一轮由{oz}首出（庄家首出第一轮），[Claim] 或以后各轮"
               f"的首出也更符合{oz}，记录未说明哪个对：本局按两种{name_zh}各判定一次（共 {judged} 种）")
         en = (f"{tag} says {re_}, but nothing else in the record names the {name_en}, {oe} led the first trick (the "
               f"dealer leads it), and [Claim] or the later leads agree better with {oe}; the record does not say which "
@@ -220,13 +220,13 @@ def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: in
             f"where it rests on {en} not holding a card", what)
     pz = pe = ""
     if plays:
-        pz = (f"；若是出牌记错（把{zh}所出的发牌行中没有的牌换成其剩下的牌），本局也照此判定，各墩由谁赢、得分与违例只保留"
+        pz = (f"；若是出牌记错（把{zh}所出的发牌行中没有的牌换成其剩下的牌），本局也照此判定，各轮由谁赢、得分与违例只保留"
               "两种判定都相同的结论")
         pe = (f"; the hand is also judged with the plays miscopied instead (each card {en} "
               f"{'plays' if one else 'play'} that {its} line does not give read as a card {en} "
               f"{'holds' if one else 'hold'} after the last trick), and a trick's winner, its points and a fault are "
               "kept only where both give them")
-    return unknown_fact(f"{zh}的发牌行与其出牌不符（打出了发牌行中没有的牌，最后一墩后仍有剩牌），发牌行与出牌必有一处记错："
+    return unknown_fact(f"{zh}的发牌行与其出牌不符（打出了发牌行中没有的牌，最后一轮后仍有剩牌），发牌行与出牌必有一处记错："
                         f"{zh}的跟牌（以及对其的甩牌）只按发牌行与出牌都有的牌判定{nz}{pz}",
                         (f"{en}'s deal line disagrees with its plays ({en} plays a card the line does not give and "
                      f"still holds cards after the last trick)" if one else
@@ -425,7 +425,7 @@ def fault_whichever_copy(seat: int | None, code: str) -> Message:
 def _not_played(stopped: bool) -> Message:
     """A copy its seat does not play: never, of a record of the whole hand; of a record that stops before the
     hand's end, not in the tricks it gives (the seat may play it after)."""
-    return ("在已记录的各墩中未打出", "not played in the tricks recorded") if stopped else ("未打出", "never played")
+    return ("在已记录的各轮中未打出", "not played in the tricks recorded") if stopped else ("未打出", "never played")
 
 
 def _places_words(places: Sequence[tuple[int, int, tuple[int, ...]]], stopped: bool) -> tuple[list[str], list[str]]:
@@ -438,7 +438,7 @@ def _places_words(places: Sequence[tuple[int, int, tuple[int, ...]]], stopped: b
             en.append(f"{TOKEN[k]} in the Bottom line")
             continue
         played_zh, played_en = (
-            (f"第 {'、'.join(map(str, tricks))} 墩打出",
+            (f"第 {'、'.join(map(str, tricks))} 轮打出",
              f"played in trick{'s' if len(tricks) > 1 else ''} {', '.join(map(str, tricks))}") if tricks
             else _not_played(stopped))
         zh.append(f"{SEAT_NAMES_ZH[p]}的发牌行中的 {TOKEN[k]}（{played_zh}）")
@@ -508,7 +508,7 @@ def copy_for_card_lacking(places: Sequence[tuple[int, int, tuple[int, ...]]], la
                         f"may be it (a copy played, miscopied with its play), {how_en}", what)
 
 
-EITHER_SEATING: Message = ("无论下一墩按记录的赢家还是按规则判出的赢家排座都违例，但应出哪一手取决于是哪一种",
+EITHER_SEATING: Message = ("无论下一轮按记录的赢家还是按规则判出的赢家排座都违例，但应出哪一手取决于是哪一种",
                            "whether the next trick is seated from the winner the record names or from the "
                            "winner by the rules; the play owed depends on which")
 
@@ -518,24 +518,24 @@ def seats_from_winners_doubted(doubts: Sequence[tuple[int, int, int]], weighed: 
     """Why the seats of the tricks in ``doubts`` (``(trick, seat w names, winner by the rules)``) are not known, and
     how the hand was judged: the tricks ``weighed`` seated both ways, ``made`` readings (:mod:`.platform_leads`;
     ``most``: the re-seatings it makes at most)."""
-    zh = "；".join(f"第 {n - 1} 墩记录的赢家（w）为{SEAT_NAMES_ZH[s]}，第 {n} 墩的出牌由{SEAT_NAMES_ZH[s]}起依次排座，"
-                  f"而按规则（各墩按记录排座）第 {n - 1} 墩由{SEAT_NAMES_ZH[w]}赢得" for n, s, w in doubts)
+    zh = "；".join(f"第 {n - 1} 轮记录的赢家（w）为{SEAT_NAMES_ZH[s]}，第 {n} 轮的出牌由{SEAT_NAMES_ZH[s]}起依次排座，"
+                  f"而按规则（各轮按记录排座）第 {n - 1} 轮由{SEAT_NAMES_ZH[w]}赢得" for n, s, w in doubts)
     en = "; ".join(f"the record names {SEAT_TOKENS[s]} the winner (w) of trick {n - 1} and seats trick {n}'s plays "
                    f"from {SEAT_TOKENS[s]}, but by the rules (each trick seated as recorded) {SEAT_TOKENS[w]} won "
                    f"trick {n - 1}" for n, s, w in doubts)
-    zh += ("。记录只给出各墩的出牌顺序，不给座位，发牌也由如此排座的出牌还原；记录未说明是 w 抄错了（各家出牌因而归错了座位），"
+    zh += ("。记录只给出各轮的出牌顺序，不给座位，发牌也由如此排座的出牌还原；记录未说明是 w 抄错了（各家出牌因而归错了座位），"
            "还是平台的裁判判法与本规则不同")
     en += (". The record gives each trick's plays in order, not their seats, and the deal is rebuilt from the plays so "
            "seated; it does not say whether w is miscopied (the plays then sit with the wrong seats) or the platform's "
            "referee judged the trick otherwise")
     tzh, ten = "、".join(map(str, weighed)), ", ".join(map(str, weighed))
     if complete:
-        zh += (f"：本局将第 {tzh} 墩分别按记录的赢家和按规则判出的赢家排座，每种读法各判定一次（共 {made} 种，发牌随之还原），"
+        zh += (f"：本局将第 {tzh} 轮分别按记录的赢家和按规则判出的赢家排座，每种读法各判定一次（共 {made} 种，发牌随之还原），"
                "只保留各种判定都相同的结论")
         en += (f": the hand was judged with trick(s) {ten} seated from either winner, the record's or the rules' "
                f"({made} readings, the deal rebuilt with each), and only what all give is kept")
     else:
-        zh += (f"，而这些读法无法全部判定（须重新排座的墩超过 {most} 次，或某种读法中按规则的赢家随之改变），"
+        zh += (f"，而这些读法无法全部判定（须重新排座的轮超过 {most} 次，或某种读法中按规则的赢家随之改变），"
                "因此依赖座位的结论均不予判定")
         en += (f", and these readings cannot all be judged (more than {most} tricks to seat again, or a winner "
                "by the rules that changes with the reading), so nothing that rests on the seats is kept")
@@ -546,8 +546,8 @@ def leader_from_rules(trick: int, seat: int) -> Message:
     """Why trick ``trick`` is seated from ``seat``: the record's ``w`` of the trick before is unreadable or left
     out (hand tag ``80fen:seats-from-rules``), and by the rules ``seat`` won it (:mod:`.platform_leads`)."""
     s, sz = SEAT_TOKENS[seat], SEAT_NAMES_ZH[seat]
-    return (f"记录未给出第 {trick - 1} 墩的赢家（字段 'w' 无法读取或缺失），故未说明第 {trick} 墩由谁首出：按规则（按牌判定）"
-            f"第 {trick - 1} 墩由{sz}赢得，第 {trick} 墩的出牌由{sz}起依次排座，发牌随之还原",
+    return (f"记录未给出第 {trick - 1} 轮的赢家（字段 'w' 无法读取或缺失），故未说明第 {trick} 轮由谁首出：按规则（按牌判定）"
+            f"第 {trick - 1} 轮由{sz}赢得，第 {trick} 轮的出牌由{sz}起依次排座，发牌随之还原",
             f"the record does not give the winner of trick {trick - 1} (its field 'w' unreadable or left out), so it "
             f"does not say who led trick {trick}: by the rules (from the cards) {s} won trick {trick - 1}, and trick "
             f"{trick}'s plays are seated from {s}, the deal rebuilt with them")
@@ -559,8 +559,8 @@ def leader_not_derived(tricks: Sequence[int], what: Sequence[str]) -> Message:
     of the trick after) (``what``: what is withheld)."""
     zh = "、".join(str(n) for n in tricks)
     en = ", ".join(str(n) for n in tricks)
-    return unknown_fact(f"记录未给出第 {zh} 墩各自前一墩的赢家（字段 'w' 无法读取或缺失），故未说明这几墩由谁首出；按规则也"
-                        "定不出唯一的赢家（该墩赢家不予判定，或随后一墩的排座而改变），因此依赖座位的结论均不予判定",
+    return unknown_fact(f"记录未给出第 {zh} 轮各自前一轮的赢家（字段 'w' 无法读取或缺失），故未说明这几轮由谁首出；按规则也"
+                        "定不出唯一的赢家（该轮赢家不予判定，或随后一轮的排座而改变），因此依赖座位的结论均不予判定",
                         f"the record does not give the winner of the trick before trick(s) {en} (field 'w' unreadable "
                         "or left out), so it does not say who led them, and the rules give no one seat that won it "
                         "(its winner withheld, or one that changes with the seating of the trick after), so nothing "
@@ -571,14 +571,14 @@ def seats_from_bottom_doubted(against: Sequence[tuple[int, int, int]], what: Seq
     """Why the seats of the tricks in ``against`` (each ``(trick, seat the bottom seats it from, winner of the
     trick before by the rules)``: :mod:`.platform_leads`) are not known: the bottom says one seat led, the rules give
     the trick before to another (``what``: what is withheld)."""
-    zh = "；".join(f"第 {n} 墩的出牌由{SEAT_NAMES_ZH[s]}起排座（庄家留下未埋的一张底牌在该墩打出，故由底牌定座，"
-                  f"而非第 {n - 1} 墩记录的赢家 w），而按规则（各墩按记录排座）第 {n - 1} 墩由{SEAT_NAMES_ZH[w]}赢得"
+    zh = "；".join(f"第 {n} 轮的出牌由{SEAT_NAMES_ZH[s]}起排座（庄家留下未埋的一张底牌在该轮打出，故由底牌定座，"
+                  f"而非第 {n - 1} 轮记录的赢家 w），而按规则（各轮按记录排座）第 {n - 1} 轮由{SEAT_NAMES_ZH[w]}赢得"
                   for n, s, w in against)
     en = "; ".join(f"trick {n}'s plays are seated from {SEAT_TOKENS[s]}, as a card of the bottom the dealer kept "
                    f"(not buried) is played in it (seated from the bottom, not from the w of trick {n - 1}), but by "
                    f"the rules (each trick seated as recorded) {SEAT_TOKENS[w]} won trick {n - 1}"
                    for n, s, w in against)
-    zh += ("。记录自相矛盾：未说明是底牌或该墩的出牌抄错了，还是平台的裁判判法与本规则不同；此外别无可行的排座"
+    zh += ("。记录自相矛盾：未说明是底牌或该轮的出牌抄错了，还是平台的裁判判法与本规则不同；此外别无可行的排座"
            "（其他排座都会把那张底牌归给从未持有它的一家），因此依赖座位的结论均不予判定")
     en += (". The record contradicts itself: it does not say whether the bottom or the trick's cards are miscopied, "
            "or the platform's referee judged the trick otherwise; no other seating is a reading (it would put that "

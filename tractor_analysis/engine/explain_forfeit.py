@@ -78,7 +78,7 @@ def _hands(numbers: Sequence[int]) -> Message:
 
 
 _NOT_JUDGED_WHY = {"Trump": ("主牌未知", "the trump is not known"), "Level": ("级牌未知", "the level is not known"),
-                   "play": ("记录缺少一次出牌，自该墩起未判定", "a play left out, nothing judged from its trick on")}
+                   "play": ("记录缺少一次出牌，自该轮起未判定", "a play left out, nothing judged from its trick on")}
 
 
 def _bound(bound: Sequence[int], friend: bool) -> Message:

@@ -24,12 +24,12 @@ def record_ends_in_trick(trick: int, missing: Sequence[int], what: Sequence[str]
     """The record ends in a trick before ``missing`` played (:mod:`.unfinished`)."""
     zh, en = seat_list(missing)
     if "trick_winner" not in what:      # the winner stands (derived): only the points rest on the plays missing
-        return unknown_fact(f"记录在第 {trick} 轮{zh}出牌之前结束，该墩的分数取决于{zh}出什么（赢家则不受影响），"
+        return unknown_fact(f"记录在第 {trick} 轮{zh}出牌之前结束，该轮的分数取决于{zh}出什么（赢家则不受影响），"
                             f"不按已记录的出牌计分",
                             f"the record ends in trick {trick} before {en} played: the trick's points depend on "
                             f"what {en} play{_s(missing)} (its winner does not), so they are not counted from the "
                             f"plays recorded", what, several=False)      # (one trick named: "that trick's")
-    return unknown_fact(f"记录在第 {trick} 轮{zh}出牌之前结束，该墩的结果取决于{zh}出什么，不按已记录的出牌判定",
+    return unknown_fact(f"记录在第 {trick} 轮{zh}出牌之前结束，该轮的结果取决于{zh}出什么，不按已记录的出牌判定",
                         f"the record ends in trick {trick} before {en} played: what the trick gives depends on "
                         f"what {en} play{_s(missing)}, so it is not judged from the plays recorded", what,
                         several=False)
@@ -301,7 +301,7 @@ def ends_record(missing: Sequence[int], winner_known: bool, points: int | None, 
     else:
         mzh, men = mzh + f"，赢家取决于{zh}的出牌", men + f"; the winner depends on what {en} play{_s(missing)}"
     if points is not None:
-        mzh, men = mzh + f"，本墩共 {points} 分", men + f"; the trick holds {points} points"
+        mzh, men = mzh + f"，本轮共 {points} 分", men + f"; the trick holds {points} points"
     else:
         mzh, men = mzh + f"，分数至少 {least}", men + f"; at least {least} points"
     return mzh, men
@@ -317,7 +317,7 @@ def play_impossible(seat: int, cards: Sequence[int], most: Sequence[int], decks:
     placed_zh, placed_en = copies_placed(decks)
     return (f"——{placed_zh}，{SEAT_NAMES_ZH[seat]}最多持有 {zh_cards}，"
             f"记录的这手出牌不可能是其实际出牌（记错）：按无法读取的出牌判定（实际出了什么见 play 项：推出或未知），"
-            f"该墩的赢家、对它的跟牌与下一墩由谁首出都不据记录的这手牌判定",
+            f"该轮的赢家、对它的跟牌与下一轮由谁首出都不据记录的这手牌判定",
             f" — {placed_en}, so {SEAT_TOKENS[seat]} holds at most {en_cards}: the play as written cannot be what "
             f"{SEAT_TOKENS[seat]} played (miscopied); it is judged as a play that could not be read (what it was: "
             f"see play, derived or unknown), and neither the trick's winner, the follows to it nor who leads the "

@@ -9,7 +9,7 @@ declarations (``bad_declaration``), the dealer and the level (``dealer_mismatch`
 Each function returns ``(message_zh, message_en)``.  Seats are 北家/东家/南家/西家 and N/E/S/W;
 in Chinese cards are shown with suit symbols (``cards.PRETTY``: ♥Q, 大王), in English as
 written in a record (``cards.TOKEN``: HQ, BJ), e.g.
-"南家打完最后一墩后手里还剩 ♥Q / S still holds HQ after the last trick".
+"南家打完最后一轮后手里还剩 ♥Q / S still holds HQ after the last trick".
 """
 from __future__ import annotations
 
@@ -238,7 +238,7 @@ def pack_short_of_line(decks: int, seat: int, cards: Sequence[int]) -> Message:
 
 def cards_left_after_last_trick(seat: int, cards: Sequence[int]) -> Message:
     """``deal_mismatch``: the seat's dealt cards were not all played."""
-    return (f"{SEAT_NAMES_ZH[seat]}打完最后一墩后手里还剩 {_pretty(cards)}",
+    return (f"{SEAT_NAMES_ZH[seat]}打完最后一轮后手里还剩 {_pretty(cards)}",
             f"{SEAT_TOKENS[seat]} still holds {_tokens(cards)} after the last trick")
 
 
@@ -321,7 +321,7 @@ def setup_points(points: int) -> Message:
 
 
 def trick_points(points: int) -> Message:
-    return f"闲家墩内得分 {points}", f"attackers' trick points {points}"
+    return f"闲家各轮得分 {points}", f"attackers' trick points {points}"
 
 
 def recorded_total(total: int) -> Message:
@@ -337,7 +337,7 @@ def bottom_bonus(points: int, multiplier: int, bonus: int) -> Message:
 
 def throw_penalty(trick: int, seat: int, cards: int, per_card: int) -> Message:
     """``throw_penalty = per_card``: a failed throw costs points per card not thrown."""
-    return (f"第 {trick} 墩{SEAT_NAMES_ZH[seat]}甩牌失败 {cards} 张 × {per_card}",
+    return (f"第 {trick} 轮{SEAT_NAMES_ZH[seat]}甩牌失败 {cards} 张 × {per_card}",
             f"trick {trick}: {SEAT_TOKENS[seat]}'s failed throw, {cards} {_plural(cards, 'card')} × {per_card}")
 
 
@@ -351,10 +351,10 @@ def claim_mismatch(claim: int, total: int) -> Message:
 # --- the record's own referee (referee_mismatch) ------------------------------------------
 
 REFEREE_VERDICTS = {
-    "tricks": ("墩数", "number of tricks"),
-    "points": ("闲家墩内得分", "attackers' trick points"),
+    "tricks": ("轮数", "number of tricks"),
+    "points": ("闲家各轮得分", "attackers' trick points"),
     "bottom_points": ("底牌分", "bottom points"),
-    "last_trick": ("末墩归属", "last trick won by"),
+    "last_trick": ("末轮归属", "last trick won by"),
     "multiplier": ("抠底倍数", "bottom multiplier"),
     "penalty": ("罚分", "penalty"),
     "outcome": ("本局结果", "hand outcome"),
@@ -386,11 +386,11 @@ def referee_mismatch(verdict: str, theirs: str | tuple[str, str], ours: str | tu
     ``ours``: each a value in English (its Chinese from :data:`_REFEREE_WORDS`), or words ``(en, zh)`` in
     both languages — where the values alone would not show what differs (a side's level, which throw)."""
     if trick is not None and verdict in ("winner", "throw"):
-        what_zh, what_en = ((f"第 {trick} 墩赢家", f"trick {trick} winner") if verdict == "winner"
-                            else (f"第 {trick} 墩甩牌", f"trick {trick} throw"))
+        what_zh, what_en = ((f"第 {trick} 轮赢家", f"trick {trick} winner") if verdict == "winner"
+                            else (f"第 {trick} 轮甩牌", f"trick {trick} throw"))
     elif trick is not None:
         what_zh, what_en = REFEREE_VERDICTS[verdict]
-        what_zh, what_en = f"第 {trick} 墩{what_zh}", f"trick {trick} {what_en}"
+        what_zh, what_en = f"第 {trick} 轮{what_zh}", f"trick {trick} {what_en}"
     else:
         what_zh, what_en = REFEREE_VERDICTS[verdict]
     theirs_en, theirs_zh = theirs if isinstance(theirs, tuple) else (theirs, _referee_zh(theirs))
@@ -417,7 +417,7 @@ def describe_levels(winner: str, levels: int, reason: str = "points") -> Message
 
 def no_trick_recorded() -> Message:
     """A hand (not a score sheet's) whose record gives no trick line at all: nothing of its play is judged."""
-    return ("记录中没有读到本局的任何一墩（没有写，或写了却无法读取）：出牌未作判定（不判为合规），本局也就没有结果",
+    return ("记录中没有读到本局的任何一轮（没有写，或写了却无法读取）：出牌未作判定（不判为合规），本局也就没有结果",
             "no trick of this hand is read from the record (none written, or none that could be read): its play is "
             "not judged (not shown legal), and the hand has no result")
 
@@ -436,11 +436,11 @@ def not_scored(violations: Sequence[Violation], tricks: Sequence | None = None, 
     (``goes_on``: hands follow it), or the record ending before the hand does (whatever the deal's own
     findings: a copy too many does not make a record that stops early one whose deal and plays disagree)."""
     if cards_left(violations):
-        return ("发牌与出牌不符（最后一墩后仍有剩牌，见 deal_mismatch）", "the deal and the plays do not agree "
+        return ("发牌与出牌不符（最后一轮后仍有剩牌，见 deal_mismatch）", "the deal and the plays do not agree "
                 "(cards left after the last trick: see deal_mismatch)")
     if goes_on and tricks is not None and not any(t.plays for t in tricks):
         if not tricks:
-            return "本局没有记录任何一墩", "no trick of this hand is written"
+            return "本局没有记录任何一轮", "no trick of this hand is written"
         return "本局的出牌行均无法读取", "no trick line of this hand could be read"
     return "记录未到本局结束", "the record ends before the hand does"
 
@@ -655,7 +655,7 @@ def analysis_bottom_unknown() -> tuple[str, str]:
     """``(zh, en)``: the record gives no bottom it can use (no ``Buried:``, or one that is a
     ``bad_bury``; none derived), so its points are unknown, and any line in which the attackers may
     take the last trick counts them."""
-    return ("记录未给出可用的底牌（没有 Buried:，或 Buried: 一行有误），底分未知：凡闲家可能赢得最后一墩的变化，"
+    return ("记录未给出可用的底牌（没有 Buried:，或 Buried: 一行有误），底分未知：凡闲家可能赢得最后一轮的变化，"
             "其值都取决于底分，不按 0 分计",
             "the record does not give a bottom that can be used (no Buried:, or a Buried: line that is wrong), so "
             "its points are unknown: every line in which the attackers may take the last trick depends on them, "
@@ -664,5 +664,5 @@ def analysis_bottom_unknown() -> tuple[str, str]:
 
 def analysis_winner_unknown(trick: int) -> tuple[str, str]:
     """``(zh, en)``: a trick whose winner is not known: which side its points went to is not known."""
-    return (f"第 {trick} 轮的赢家未知，该墩的分归哪一方也未知",
+    return (f"第 {trick} 轮的赢家未知，该轮的分归哪一方也未知",
             f"trick {trick}'s winner is not known, so neither is which side its points went to")

@@ -387,7 +387,7 @@ def copies_differ(number: int, readings: Sequence, level_seats: Sequence[int], d
 def fault_either_order(seat: int | None, code: str) -> Message:
     """A violation found both with the trick lines read leader first and read in seat order, whose owed play (or
     words) differs between them (:mod:`.play_order`)."""
-    return fault_owed_open(seat, code, ("无论各墩按首出顺序还是按座位顺序记录都违例，但应出哪一手取决于是哪一种",
+    return fault_owed_open(seat, code, ("无论各轮按首出顺序还是按座位顺序记录都违例，但应出哪一手取决于是哪一种",
                                         "whether the trick lines are written leader first or in seat order; the "
                                         "play owed depends on which"))
 
@@ -397,18 +397,18 @@ def seat_order_readings(first: int, late: Sequence[int], found: int | None, what
     read leader first (:mod:`.play_order`): judged both ways (``found``: the violations read in turn; ``None``: it
     could not be read in turn, a seat due to lead not known), what both give kept."""
     tricks = "、".join(str(n) for n in late), ", ".join(str(n) for n in late)
-    zh = (f"每墩都从{SEAT_NAMES_ZH[first]}起按座位顺序记录；按格式（首出者在前）读，{SEAT_NAMES_ZH[first]}在第 {tricks[0]} "
-          f"墩未按顺序首出，而记分表按座位分栏抄录时也会这样写，记录未说明是哪一种")
+    zh = (f"每轮都从{SEAT_NAMES_ZH[first]}起按座位顺序记录；按格式（首出者在前）读，{SEAT_NAMES_ZH[first]}在第 {tricks[0]} "
+          f"轮未按顺序首出，而记分表按座位分栏抄录时也会这样写，记录未说明是哪一种")
     en = (f"every trick line is written from {SEAT_TOKENS[first]} in seat order; read leader first (as the format "
           f"writes a trick), {SEAT_TOKENS[first]} led tricks {tricks[1]} out of turn, but a score sheet with a column "
           f"per seat, copied line by line, is written so too, and the record does not say which")
     if found is None:
-        zh += "；按座位顺序读时无法确定应由谁首出（庄家或上一墩的赢家未知，或该墩有一手出牌无法读取），因此依赖首出者的结论均不予判定"
+        zh += "；按座位顺序读时无法确定应由谁首出（庄家或上一轮的赢家未知，或该轮有一手出牌无法读取），因此依赖首出者的结论均不予判定"
         en += ("; read in seat order, who was due to lead is not known (the dealer or a trick's winner, or a play of the "
                "trick that could not be read), so nothing that rests on who led is judged")
     else:
         zh += (f"：本局按两种读法各判定一次（按座位顺序、由应首出者首出读时有 {found} 处违规），只保留两种判定都相同的结论；"
-               "请按出牌顺序（首出者在前）记录各墩，以便完整判定")
+               "请按出牌顺序（首出者在前）记录各轮，以便完整判定")
         en += (f": the hand was judged both ways (read in seat order, each trick led by the seat due, it has {found} "
                "violation(s)), and only what both give is kept; write each trick leader first for a full judgement")
     return unknown_fact(zh, en, what, len(late) > 1)
@@ -421,9 +421,9 @@ def lines_swapped_readings(late: Sequence[int], pairs: Sequence[tuple[int, int]]
     an exchange), what all give kept."""
     lzh = "、".join(str(t) for t in late)
     len_ = ", ".join(str(t) for t in late[:-1]) + f" and {late[-1]}"
-    pzh = "或".join(f"第 {x}、{y} 墩" for x, y in pairs)
+    pzh = "或".join(f"第 {x}、{y} 轮" for x, y in pairs)
     pen = " or ".join(f"tricks {x} and {y}" for x, y in pairs)
-    zh = (f"第 {lzh} 墩按记录都未按顺序首出，而{pzh}两行出牌互换后各墩都由应首出者首出，记录未说明是两行抄错了位置"
+    zh = (f"第 {lzh} 轮按记录都未按顺序首出，而{pzh}两行出牌互换后各轮都由应首出者首出，记录未说明是两行抄错了位置"
           f"还是牌桌犯规：本局按每种读法各判定一次（互换后最少有 {found} 处违规），只保留各种判定都相同的结论")
     en = (f"tricks {len_} were each led out of turn as written, and with the plays of {pen} exchanged every trick "
           f"is led by the seat due; the record does not say whether two lines were copied in each other's place or "
@@ -496,7 +496,7 @@ def play_read_from_line(shown: Sequence[tuple[int, int, Sequence[int]]]) -> Mess
     zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {cards_text(c)}" for t, s, c in shown)
     en = ", ".join(f"{SEAT_TOKENS[s]} played {cards_text(c)} in trick {t}" for t, s, c in shown)
     return (f"{zh}：记录的这手出牌不可能是实际出牌（各副牌的其余同样的牌确定在别处：其他各家手中或扣底中），发牌行无误，"
-            f"最后一墩后剩下的牌就是实际打出的牌",
+            f"最后一轮后剩下的牌就是实际打出的牌",
             f"{en}: the play as written cannot be what was played (the decks' other copies are placed beyond doubt elsewhere: the other seats' cards or the bury), "
             f"the deal line is right, and the cards left after the last trick are the ones played")
 

@@ -138,13 +138,13 @@ def legal_so_far(result: HandResult) -> Message | None:
     if result.complete:
         return None
     if not result.tricks:
-        return "至此合规 ✓（记录中没有一墩）", "legal so far ✓ (the record holds no trick)"
+        return "至此合规 ✓（记录中没有一轮）", "legal so far ✓ (the record holds no trick)"
     u = result.unfinished
     if u is not None:       # the record ends inside its last trick, before every seat played
-        return (f"至第{u.trick}墩为止合规 ✓（记录止于第{u.trick}墩中途）",
+        return (f"至第{u.trick}轮为止合规 ✓（记录止于第{u.trick}轮中途）",
                 f"legal so far ✓ (the record stops inside trick {u.trick}, before every seat played)")
     last = result.tricks[-1].number
-    return f"至第{last}墩为止合规 ✓（记录止于第{last}墩）", f"legal so far ✓ (the record stops after trick {last})"
+    return f"至第{last}轮为止合规 ✓（记录止于第{last}轮）", f"legal so far ✓ (the record stops after trick {last})"
 
 
 # --- a match whose record stops inside its last hand, decided by the levels (docs/rules.md §8.5) ----------------

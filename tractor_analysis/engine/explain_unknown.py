@@ -25,12 +25,12 @@ SIDE_ZH = ("南北", "东西")
 SIDE_EN = ("N–S", "E–W")
 
 
-ONE_TRICK = {"trick_winner": ("该墩的赢家", "that trick's winner"),
-             "trick_points": ("该墩的分数", "that trick's points")}
+ONE_TRICK = {"trick_winner": ("该轮的赢家", "that trick's winner"),
+             "trick_points": ("该轮的分数", "that trick's points")}
 """The words of the tricks' winners and points withheld, for a message naming one trick (those of
 :data:`~.verdicts.WITHHELD`, "the tricks' winners", name none)."""
-SEVERAL_TRICKS = {"trick_winner": ("这几墩的赢家", "those tricks' winners"),
-                  "trick_points": ("这几墩的分数", "those tricks' points")}
+SEVERAL_TRICKS = {"trick_winner": ("这几轮的赢家", "those tricks' winners"),
+                  "trick_points": ("这几轮的分数", "those tricks' points")}
 """The same, for a message naming several tricks."""
 
 

@@ -53,7 +53,7 @@ def numbers_skip(written: int | None, following: int, first: int, missing: int, 
         head_zh = f"本局记录的第一行出牌编号为第 {following} 轮，本局却应从第 {first} 轮起（[FirstTrick]）"
         head_en = f"the hand's first trick line is numbered {following}, where its first trick is {first} ([FirstTrick])"
     else:
-        head_zh = f"记录中的墩号从第 {written} 轮跳到第 {following} 轮"
+        head_zh = f"记录中的轮次从第 {written} 轮跳到第 {following} 轮"
         head_en = f"the record's trick numbers skip from {written} to {following}"
     if following - first == 1:
         room_zh, room_en = f"第 {first} 轮", f"trick {first}"

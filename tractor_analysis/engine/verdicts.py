@@ -212,7 +212,7 @@ class Unknown:
 
 
 WITHHELD = {
-    "verdicts": ("每一墩的判定（合法与否、赢家、分数）", "every trick's verdict (legality, winner, points)"),
+    "verdicts": ("每一轮的判定（合法与否、赢家、分数）", "every trick's verdict (legality, winner, points)"),
     "dealer": ("庄家是谁", "who the dealer is"),
     "sides": ("庄家方与闲家方", "which side defends and which attacks"),
     "points": ("闲家得分（含底分）", "the attackers' points (and the bottom)"),
@@ -223,9 +223,9 @@ WITHHELD = {
     "outcome": ("结果（升级、下庄）", "the outcome (levels gained, next dealer)"),
     "levels": ("本局后的级别", "the levels after the hand"),
     "legality": ("跟牌与甩牌是否合法", "whether follows and throws were legal"),
-    "first_leader": ("第一墩该谁出牌", "who was to lead the first trick"),
-    "trick_winner": ("各墩的赢家", "the tricks' winners"),       # (naming no trick; one or several named:
-    "trick_points": ("各墩的分数", "the tricks' points"),        # explain_unknown.ONE_TRICK, SEVERAL_TRICKS)
+    "first_leader": ("第一轮该谁出牌", "who was to lead the first trick"),
+    "trick_winner": ("各轮的赢家", "the tricks' winners"),       # (naming no trick; one or several named:
+    "trick_points": ("各轮的分数", "the tricks' points"),        # explain_unknown.ONE_TRICK, SEVERAL_TRICKS)
     "throw_check": ("甩牌判定中依赖某家没有某些牌的部分（甩牌是否成立或本可成立、应改出哪一手、被管住的张数）",
                     "the parts of a throw's verdict that rest on a seat not holding a card (whether it stood or "
                     "would have stood, which play it forced, how many cards were beaten)"),

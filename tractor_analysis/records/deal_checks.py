@@ -82,7 +82,7 @@ def _uneven(hand: Hand, sizes: dict[int, int]) -> tuple[str, str, str, str]:
     shown = ", ".join(f"{SEAT_TOKENS[s]} {n}" for s, n in sizes.items())
     shown_zh = "，".join(f"{SEAT_TOKENS[s]} {n} 张" for s, n in sizes.items())
     head_en = f"hand {hand.number} is a position, which starts between tricks, but its seats hold "
-    head_zh = f"第 {hand.number} 局为残局，残局从两墩之间开始，"
+    head_zh = f"第 {hand.number} 局为残局，残局从两轮之间开始，"
     tail_en, tail_zh = "the plays are judged on the lines as written, but the position is not shown legal", \
         "出牌按所写各行判定，但本残局不判为合规"
     if not unread:
@@ -159,6 +159,6 @@ def _too_many(hand: Hand, kind: int, count: int, decks: int, seat: int, trick: i
             f"hand {hand.number}, trick {trick}: {SEAT_TOKENS[seat]} (no deal line) plays {TOKEN[kind]}, "
             f"making {count} copies of it in the deal lines ({lines_en}){with_en} and the plays of the seats "
             f"without a line, but {decks} deck(s) hold only {decks}",
-            f"第 {hand.number} 局第 {trick} 墩：{SEAT_NAMES_ZH[seat]}（没有发牌行）出 {TOKEN[kind]}，发牌行（{lines_zh}）"
+            f"第 {hand.number} 局第 {trick} 轮：{SEAT_NAMES_ZH[seat]}（没有发牌行）出 {TOKEN[kind]}，发牌行（{lines_zh}）"
             f"{with_zh}与没有发牌行的各家所出的牌中共有 {count} 张 {TOKEN[kind]}，而 {decks} 副牌只有 {decks} 张",
             f"trick{trick}")

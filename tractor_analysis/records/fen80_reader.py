@@ -231,7 +231,7 @@ def _round(r: Any, first_of_match: bool, line: int = 0) -> tuple[Hand, list[_Not
     buried = _ids(r["buried"], "buried")
     plays = r["plays"]
     if not isinstance(plays, list) or not plays:
-        raise _Bad("field 'plays' should be a non-empty list of tricks", "字段 'plays' 应为非空的墩列表")
+        raise _Bad("field 'plays' should be a non-empty list of tricks", "字段 'plays' 应为非空的轮列表")
     stated_tricks = _stated_int(r, "tricks", 1, 999)
     warnings: list[_Note] = []
     ids_of, stated, winners, unread = _tricks(plays, dealer)
@@ -258,7 +258,7 @@ def _round(r: Any, first_of_match: bool, line: int = 0) -> tuple[Hand, list[_Not
         deal = _deal(played, dealer, kitty, buried)
         if stated_tricks is not None and stated_tricks != len(tricks):
             warnings.append(_Note("bad_value", f"field 'tricks' says {stated_tricks} tricks, the plays hold "
-                                  f"{len(tricks)}", f"字段 'tricks' 为 {stated_tricks} 墩，出牌记录却有 {len(tricks)} 墩",
+                                  f"{len(tricks)}", f"字段 'tricks' 为 {stated_tricks} 轮，出牌记录却有 {len(tricks)} 轮",
                                   at=("tricks",)))
     else:
         warnings.append(_stops_short(len(tricks), stated_tricks, min(len(p) for p in played)))
@@ -309,10 +309,10 @@ def _tricks(plays: list, dealer: int
     for n, tr in enumerate(plays, 1):
         if not isinstance(tr, dict) or not isinstance(tr.get("p"), list):
             raise _Bad('a trick should be an object {"p": [4 plays], "w": winner seat}',
-                       '每一墩应为对象 {"p": [四家出牌], "w": 赢家座位}', n)
+                       '每一轮应为对象 {"p": [四家出牌], "w": 赢家座位}', n)
         p = tr["p"]
         if len(p) != 4:
-            raise _Bad(f"a trick should have 4 plays, not {len(p)}", f"每一墩应有 4 家出牌，而不是 {len(p)}", n, "p")
+            raise _Bad(f"a trick should have 4 plays, not {len(p)}", f"每一轮应有 4 家出牌，而不是 {len(p)}", n, "p")
         w = tr.get("w")
         if not _whole(w) or not 0 <= w <= 3:
             unread[n] = None if w is None else clip(json.dumps(w), 40)
@@ -408,23 +408,23 @@ def _seated_by_bottom(number: int, named: int | None, leader: int, card_id: int,
     bottom_en = (f"card id {card_id} of the bottom, which the dealer {d} did not bury, is played in trick {number}, so "
                  f"{d} played it and trick {number} was led by {by}: the plays of trick {number} are seated from {by} "
                  f"(hand tag {SEATS_BOTTOM_TAG}), and the round is judged")
-    bottom_zh = (f"底牌 {card_id}（庄家{dz}未埋下）在第 {number} 墩打出，故为{dz}所出，第 {number} 墩由{byz}首出：第 "
-                 f"{number} 墩的出牌由{byz}起排座（局标签 {SEATS_BOTTOM_TAG}），本局照常判定")
+    bottom_zh = (f"底牌 {card_id}（庄家{dz}未埋下）在第 {number} 轮打出，故为{dz}所出，第 {number} 轮由{byz}首出：第 "
+                 f"{number} 轮的出牌由{byz}起排座（局标签 {SEATS_BOTTOM_TAG}），本局照常判定")
     at = ("plays", number - 2, "w")
     if named is None:
         said_en, said_zh = _unread_words(number - 1, how)
         return _Note(_unread_code(how),
                      f"{said_en}, so the log does not say who led trick {number}; but {bottom_en}; the platform "
                      f"referee's winner of trick {number - 1} is not known ('?' in Referee:Winners, not compared)",
-                     f"{said_zh}，故记录未说明第 {number} 墩由谁首出；但{bottom_zh}；平台裁判判定的第 {number - 1} 墩"
+                     f"{said_zh}，故记录未说明第 {number} 轮由谁首出；但{bottom_zh}；平台裁判判定的第 {number - 1} 轮"
                      "赢家未知（Referee:Winners 中记为 '?'，不作比对）", number - 1, at)
     w, wz = SEAT_TOKENS[named], SEAT_NAMES_ZH[named]
     return _Note("bad_value",
                  f"field 'w' of trick {number - 1} names {w} its winner, so trick {number}'s plays would be seated from "
                  f"{w}; but {bottom_en}; the winner of trick {number - 1} is the engine's, from the cards, and the "
                  "record's 'w' is compared with it (Referee:Winners)",
-                 f"第 {number - 1} 墩的字段 'w' 记为{wz}赢，则第 {number} 墩的出牌应由{wz}起排座；但{bottom_zh}；第 "
-                 f"{number - 1} 墩的赢家由引擎按牌判定，记录的 'w' 与之比对（Referee:Winners）", number - 1, at,
+                 f"第 {number - 1} 轮的字段 'w' 记为{wz}赢，则第 {number} 轮的出牌应由{wz}起排座；但{bottom_zh}；第 "
+                 f"{number - 1} 轮的赢家由引擎按牌判定，记录的 'w' 与之比对（Referee:Winners）", number - 1, at,
                  lossless=True)
 
 
@@ -437,9 +437,9 @@ def _unread_words(trick: int, how: str | None) -> tuple[str, str]:
     """What is wrong with the ``w`` of ``trick``: left out (or ``null``: ``how`` None), or the value written."""
     if how is None:
         return (f"trick {trick} gives no winner (field 'w' left out or null)",
-                f"第 {trick} 墩未给出赢家（字段 'w' 缺失或为 null）")
+                f"第 {trick} 轮未给出赢家（字段 'w' 缺失或为 null）")
     return (f"field 'w' of trick {trick} should be the winner's seat, a whole number 0..3, not {how}",
-            f"第 {trick} 墩的字段 'w' 应为赢家的座位（0..3 的整数），而不是 {how}")
+            f"第 {trick} 轮的字段 'w' 应为赢家的座位（0..3 的整数），而不是 {how}")
 
 
 def _unread_winner(trick: int, how: str | None, tricks: int) -> _Note:
@@ -451,28 +451,28 @@ def _unread_winner(trick: int, how: str | None, tricks: int) -> _Note:
         en += (f": the platform referee's winner of the last trick is not known ('?' in Referee:Winners, not "
                "compared); nothing else rests on it (the engine judges the trick from the cards), and the round is "
                "judged")
-        zh += "：平台裁判判定的最后一墩赢家未知（Referee:Winners 中记为 '?'，不作比对）；别无结论依赖于它（引擎按牌判定该墩），本局照常判定"
+        zh += "：平台裁判判定的最后一轮赢家未知（Referee:Winners 中记为 '?'，不作比对）；别无结论依赖于它（引擎按牌判定该轮），本局照常判定"
     else:
         nxt = trick + 1
         en += (f", so the log does not say who led trick {nxt}: its plays are seated from the winner of trick "
                f"{trick} by the rules (hand tag {SEATS_RULES_TAG}: the engine judges trick {trick} and says so, a "
                f"derived fact 'leader'), and the round is judged; the platform referee's winner of trick {trick} is "
                "not known ('?' in Referee:Winners, not compared)")
-        zh += (f"，故记录未说明第 {nxt} 墩由谁首出：第 {nxt} 墩的出牌由按规则判出的第 {trick} 墩赢家起排座（局标签 "
-               f"{SEATS_RULES_TAG}：引擎判定第 {trick} 墩并说明，推定事实 'leader'），本局照常判定；平台裁判判定的第 "
-               f"{trick} 墩赢家未知（Referee:Winners 中记为 '?'，不作比对）")
+        zh += (f"，故记录未说明第 {nxt} 轮由谁首出：第 {nxt} 轮的出牌由按规则判出的第 {trick} 轮赢家起排座（局标签 "
+               f"{SEATS_RULES_TAG}：引擎判定第 {trick} 轮并说明，推定事实 'leader'），本局照常判定；平台裁判判定的第 "
+               f"{trick} 轮赢家未知（Referee:Winners 中记为 '?'，不作比对）")
     return _Note(_unread_code(how), en, zh, trick, ("plays", trick - 1, "w"))
 
 
 def _stops_short(done: int, stated: int | None, cards: int) -> _Note:
     """The diagnostic of a round whose plays stop before every seat played a whole hand."""
-    of_en, of_zh = (f" of {stated}", f"（共 {stated} 墩）") if stated is not None else ("", "")
+    of_en, of_zh = (f" of {stated}", f"（共 {stated} 轮）") if stated is not None else ("", "")
     return _Note("missing_deal",
             f"the round stops after trick {done}{of_en}: a seat played {cards} of its {_HAND_SIZE} cards, so "
             "the deal, which this log gives only through the plays, is not known — the hand is read as a "
             "record that ends early (not shown legal, no outcome), and the referee's verdicts on the whole "
             "hand (points, penalty, outcome, levels, next dealer) are not compared",
-            f"该局在第 {done} 墩后中断{of_zh}：有一家只出了 {cards} 张牌（应为 {_HAND_SIZE} 张），而本记录的发牌"
+            f"该局在第 {done} 轮后中断{of_zh}：有一家只出了 {cards} 张牌（应为 {_HAND_SIZE} 张），而本记录的发牌"
             "只能由出牌还原，故发牌未知——本局按提前结束的记录处理（不判为合规，不计结果），裁判对整局的判定"
             "（得分、罚分、结果、级别、下庄）不作比对", at=("plays",))
 
@@ -539,7 +539,7 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
         where_en = "".join([f"round {hand}" if hand is not None else "",
                             f", trick {trick}" if trick is not None else ""])
         where_zh = "".join([f"第 {hand} 局" if hand is not None else "",
-                            f"第 {trick} 墩" if trick is not None else ""])
+                            f"第 {trick} 轮" if trick is not None else ""])
         diags.append(Diagnostic(code, bilingual(f"{where_en}: {en}" if where_en else en,
                                                 f"{where_zh}：{zh}" if where_zh else zh),
                                 line=line, column=1 if line else 0, hand=hand, trick=trick, text=text[:300],

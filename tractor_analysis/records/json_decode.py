@@ -28,7 +28,7 @@ def decode(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None]:
         return None, (f"JSON nested too deeply: more than {MAX_DEPTH} levels of [ ] and {{ }} here (a record "
                       "needs 6: match, hands, hand, tricks, trick, play); nothing of this record was read",
                       f"JSON 嵌套过深：此处超过 {MAX_DEPTH} 层 [ ] 与 {{ }}（记录只需 6 层：比赛、hands、牌局、tricks、"
-                      "一墩、出牌）；此记录未读取",
+                      "一轮、出牌）；此记录未读取",
                       line, deep - (text.rfind("\n", 0, deep) + 1) + 1, "too_deep")
     try:
         return json.loads(text), None

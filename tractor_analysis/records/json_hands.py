@@ -161,24 +161,24 @@ class _TrickReader(FieldReader):
             trick_path += ("plays",)
             if "number" in tv:
                 number = self.bounded(tv["number"], "a trick's \"number\"", "number", 1, MAX_TRICK, expected,
-                                      "墩号", (f"numbered {expected}", f"按第 {expected} 墩处理"))
+                                      "轮次", (f"numbered {expected}", f"按第 {expected} 轮处理"))
                 self.trick = number
             notes = as_notes(tv.get("notes"), "a trick's \"notes\"", "notes")
             tv = tv["plays"]
             if not isinstance(tv, list):
                 raise Shape(f"the \"plays\" of trick {number} should be a list of plays, not {type_name(tv)}",
-                            "plays", zh=f"第 {number} 墩的 \"plays\" 应为出牌列表，而不是{zh_type(tv)}")
+                            "plays", zh=f"第 {number} 轮的 \"plays\" 应为出牌列表，而不是{zh_type(tv)}")
         if not isinstance(tv, list):
             raise Shape(f"trick {number} should be a list of plays, not {type_name(tv)}",
-                        zh=f"第 {number} 墩应为出牌列表，而不是{zh_type(tv)}")
+                        zh=f"第 {number} 轮应为出牌列表，而不是{zh_type(tv)}")
         if not tv:
             self.path = trick_path
             self.diag("json_shape", f"trick {number} has no plays (expected a list of plays "
                       "[{\"seat\": \"N\", \"cards\": [...]}, …])",
-                      f"第 {number} 墩没有出牌（应为出牌列表 [{{\"seat\": \"N\", \"cards\": [...]}}, …]）")
+                      f"第 {number} 轮没有出牌（应为出牌列表 [{{\"seat\": \"N\", \"cards\": [...]}}, …]）")
         if number != expected:
             self.diag("trick_sequence", f"trick {number} out of sequence (expected {expected})",
-                      f"墩号 {number} 不连续：应为 {expected}")
+                      f"轮次 {number} 不连续：应为 {expected}")
         plays = []
         seen = 0
         for k, pv in enumerate(tv):
@@ -200,7 +200,7 @@ class _TrickReader(FieldReader):
         no_plays_zh = ("没有 \"plays\"；其字段：" if "plays" not in tv else "有多余的字段 ")
         raise Shape("a trick written as an object should be {\"number\": …, \"plays\": [...], \"notes\": [...]} "
                     f"(a trick is a list of plays, or that object); this one has {no_plays}{shown}",
-                    zh="写成对象的一墩应为 {\"number\": …, \"plays\": [...], \"notes\": [...]}（一墩是出牌列表，"
+                    zh="写成对象的一轮应为 {\"number\": …, \"plays\": [...], \"notes\": [...]}（一轮是出牌列表，"
                     f"或这种对象）；此对象{no_plays_zh}{shown}")
 
     def unknown_fields(self, obj: dict, known: tuple[str, ...], what: str, what_zh: str) -> None:
@@ -217,7 +217,7 @@ class _TrickReader(FieldReader):
         if not isinstance(pv, dict) or "seat" not in pv or "cards" not in pv:
             raise Shape(f"a play in trick {number} should be an object {{\"seat\": \"N\", \"cards\": [...]}}, not "
                         f"{_not_a(pv, ('seat', 'cards'))}",
-                        zh=f"第 {number} 墩的出牌应为对象 {{\"seat\": \"N\", \"cards\": [...]}}，而不是"
+                        zh=f"第 {number} 轮的出牌应为对象 {{\"seat\": \"N\", \"cards\": [...]}}，而不是"
                         f"{_not_a_zh(pv, ('seat', 'cards'))}")
         self.unknown_fields(pv, PLAY_FIELDS, "a play", "出牌")
         seat = self.seat(pv["seat"], "a play", "seat")
@@ -226,7 +226,7 @@ class _TrickReader(FieldReader):
         if seen & (1 << seat):
             self.diag("duplicate_seat", f"seat {SEAT_TOKENS[seat]} plays twice (each seat plays once per "
                       "trick); the second play is dropped",
-                      f"座位 {SEAT_TOKENS[seat]} 在同一墩中出牌两次（每家每墩只出一次牌）；第二次已舍弃")
+                      f"座位 {SEAT_TOKENS[seat]} 在同一轮中出牌两次（每家每轮只出一次牌）；第二次已舍弃")
             return None
         dropped = f"the play of {SEAT_TOKENS[seat]} is dropped"
         cards, bad = self.cards(pv["cards"], f"the play of {SEAT_TOKENS[seat]}", dropped, "cards")
@@ -272,7 +272,7 @@ class _TrickReader(FieldReader):
                   f"but {s} follows (a play is written before it): only the lead can be a failed throw, so which cards "
                   f"{s} played is not known; the play is dropped and read as left out (neither \"attempted\" nor "
                   "\"cards\" is taken)",
-                  f"第 {number} 墩 {s} 的出牌写成了甩牌失败（\"attempted\"：{shown}），但 {s} 是跟牌（前面已写有出牌）："
+                  f"第 {number} 轮 {s} 的出牌写成了甩牌失败（\"attempted\"：{shown}），但 {s} 是跟牌（前面已写有出牌）："
                   f"只有首家的出牌才可能是甩牌失败，因此不知 {s} 实际出了哪些牌；该出牌已舍弃，按缺失的出牌处理"
                   "（\"attempted\" 与 \"cards\" 都不采用）", "attempted")
 
@@ -312,7 +312,7 @@ class HandReader(_TrickReader):
         self.diag("missing_tricks", "no trick (\"tricks\" empty or left out), and the record goes on after it: its "
                   "play is not recorded, so none of it is judged and the hand has no result; give its \"tricks\", "
                   "or, for a hand kept as its result alone, \"result_only\": true and its \"claim\"",
-                  "没有任何一墩（\"tricks\" 为空或缺失），而记录在其后仍继续：本局出牌未记录，因此一概不予判定，本局也没有结果；"
+                  "没有任何一轮（\"tricks\" 为空或缺失），而记录在其后仍继续：本局出牌未记录，因此一概不予判定，本局也没有结果；"
                   "请写上其 \"tricks\"，若本局只记结果，则写 \"result_only\": true 及其 \"claim\"",
                   "tricks" if "tricks" in hv else None)
 

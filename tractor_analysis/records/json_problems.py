@@ -221,7 +221,7 @@ class Reporter:
         where, where_zh = (f"hand {self.hand}", f"第 {self.hand} 局") if self.hand is not None else ("match", "比赛")
         if self.trick is not None:
             where += f", trick {self.trick}"
-            where_zh += f"第 {self.trick} 墩"
+            where_zh += f"第 {self.trick} 轮"
         line, column = self.position(self.path + (key,) if key else self.path)
         self.diags.append(Diagnostic(code, bilingual(f"{where}: {en}", f"{where_zh}：{zh}"), line, column,
                                      self.hand, self.trick))

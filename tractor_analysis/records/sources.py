@@ -274,7 +274,7 @@ def cut_mid_play(match: Match, text: str) -> Diagnostic | None:
         f"truncated file: the text ends without a line break inside {seat}'s play of trick {trick.number}, {n} "
         f"card{'s' if n > 1 else ''} to a lead of {m}: the file may be cut off there, so the play is not known "
         "whole and the record stops at the damage (expected a line break after the last line)",
-        f"文件不完整：文本在第 {trick.number} 墩{SEAT_NAMES_ZH[play.seat]}的出牌中结束，没有换行，该出牌 {n} 张而首出 {m} 张："
+        f"文件不完整：文本在第 {trick.number} 轮{SEAT_NAMES_ZH[play.seat]}的出牌中结束，没有换行，该出牌 {n} 张而首出 {m} 张："
         "文件可能在此被截断，故该出牌不知是否完整，记录止于损坏处（最后一行之后应有换行）"), last, play.column or 1)
 
 

@@ -233,7 +233,7 @@ def _no_trick_line(st: Reading, h: HandDraft, next_hand: int) -> None:
             "result; write its tricks ('1. N: cards, E: cards, …'), or, for a hand kept as its result alone, "
             "[ResultOnly \"yes\"] and its [Claim]",
             f"第 {h.number} 局没有任何出牌行，而记录在其后仍继续（下一个 [Hand] 在第 {next_hand} 行）：本局出牌未记录，"
-            "因此一概不予判定，本局也没有结果；请写上各墩（'1. N: 牌, E: 牌, …'），若本局只记结果，则写 "
+            "因此一概不予判定，本局也没有结果；请写上各轮（'1. N: 牌, E: 牌, …'），若本局只记结果，则写 "
             "[ResultOnly \"yes\"] 及其 [Claim]", h.line, h.column)
 
 
@@ -246,7 +246,7 @@ def _tags_only(st: Reading, h: HandDraft, next_hand: int) -> None:
             "it is judged and the hand has no result; write its deal ('N: cards' …) and tricks ('1. N: cards, E: "
             "cards, …'), or, for a hand kept as its result alone, [ResultOnly \"yes\"] and its [Claim]",
             f"第 {h.number} 局只有标签，没有发牌行和出牌行，而记录在其后仍继续（下一个 [Hand] 在第 {next_hand} 行）："
-            "本局的发牌与出牌都未记录，因此一概不予判定，本局也没有结果；请写上发牌（'N: 牌' …）与各墩（'1. N: 牌, "
+            "本局的发牌与出牌都未记录，因此一概不予判定，本局也没有结果；请写上发牌（'N: 牌' …）与各轮（'1. N: 牌, "
             "E: 牌, …'），若本局只记结果，则写 [ResultOnly \"yes\"] 及其 [Claim]", h.line, h.column)
 
 
@@ -306,12 +306,12 @@ def _tricks_in_order(st: Reading, h: HandDraft) -> list[Trick]:
         # reported once, at the typo: the next line is in sequence with the tricks around it
         if number != expected and not (slot is not None and number == slot + 1):
             st.trick_no = number
-            first, first_zh = (("the first trick", "第一墩") if expected == h.first_trick and not tricks
-                               else ("the next trick", "下一墩"))
+            first, first_zh = (("the first trick", "第一轮") if expected == h.first_trick and not tricks
+                               else ("the next trick", "下一轮"))
             st.diag("trick_sequence", f"trick {number} out of sequence: {first} is {expected}"
                     + (" ([FirstTrick] sets the first number of a position)" if not tricks else ""),
-                    f"墩号 {number} 不连续：{first_zh}应为 {expected}"
-                    + ("（[FirstTrick] 设定残局的第一个墩号）" if not tricks else ""), line, col)
+                    f"轮次 {number} 不连续：{first_zh}应为 {expected}"
+                    + ("（[FirstTrick] 设定残局的第一个轮次）" if not tricks else ""), line, col)
             slot = expected
         else:
             slot = None

@@ -79,7 +79,7 @@ def label_line(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -
     if h.tricks:
         st.diag("syntax_error", f"{said} line after the first trick of hand {h.number} "
                 "(deal, bottom and buried lines go before the tricks); ignored",
-                f"{said} 行出现在第 {h.number} 局的第一墩之后（发牌行、底牌行和埋底行应写在出牌之前）；已忽略", ln, col)
+                f"{said} 行出现在第 {h.number} 局的第一轮之后（发牌行、底牌行和埋底行应写在出牌之前）；已忽略", ln, col)
         return
     st.content = True
     txt = body[colon + 1:]
@@ -241,12 +241,12 @@ def _wide_semicolon(st: Reading, body: str, off: int, lineno: int, pieces: Piece
                 f"comment, and plays are separated by ','; the text after it ({shown}) reads as plays, which are not "
                 "read (a comment, or plays: the record does not say which) — write ',' between plays, or ';' before "
                 "a comment",
-                f"第 {number} 墩中有 '；'（全角分号）：.tgn 中只有半角 ';' 开始注释，出牌之间用 ',' 分隔；其后的文字（{shown}）"
+                f"第 {number} 轮中有 '；'（全角分号）：.tgn 中只有半角 ';' 开始注释，出牌之间用 ',' 分隔；其后的文字（{shown}）"
                 "读起来是出牌，未读入（是注释还是出牌，记录没有说明）——出牌之间请写 ','，注释前请写 ';'", ln, col)
     else:
         st.diag("syntax_error", f"'；' (a full-width semicolon) ends trick {number}: in .tgn only the ASCII ';' starts a "
                 "comment, and plays are separated by ','; nothing follows it, so the plays before it are read",
-                f"第 {number} 墩以 '；'（全角分号）结尾：.tgn 中只有半角 ';' 开始注释，出牌之间用 ',' 分隔；其后没有内容，"
+                f"第 {number} 轮以 '；'（全角分号）结尾：.tgn 中只有半角 ';' 开始注释，出牌之间用 ',' 分隔；其后没有内容，"
                 "其前的出牌照常读入", ln, col)
     return k
 
@@ -259,7 +259,7 @@ def _copied_line(st: Reading, body: str, lineno: int, pieces: Pieces) -> None:
     shown = quoted(st.as_written(body.strip()[:31], lead))
     st.diag("trick_sequence", f"trick line {shown} is written twice in a row, its number too: the same trick "
             "copied again; read once",
-            f"出牌行 {shown} 连续写了两次（墩号也相同）：同一墩重复抄写；只读一次", ln, col)
+            f"出牌行 {shown} 连续写了两次（轮次也相同）：同一轮重复抄写；只读一次", ln, col)
 
 
 def unread_tricks(st: Reading, h: HandDraft) -> None:
@@ -275,20 +275,20 @@ def unread_tricks(st: Reading, h: HandDraft) -> None:
             continue
         st.trick_no = number
         head = f"trick {number} has no play that could be read (expected '{number}. N: cards, E: cards, …')"
-        head_zh = f"第 {number} 墩没有可读的出牌（应为 '{number}. N: 牌, E: 牌, …'）"
+        head_zh = f"第 {number} 轮没有可读的出牌（应为 '{number}. N: 牌, E: 牌, …'）"
         if i > last:
             st.diag("syntax_error", f"{head}: the record of hand {h.number} is read as ending before it, at "
                     f"damage (not where the hand ended); no seat is faulted for not playing in it, and hand "
                     f"{h.number}'s verdict says what is made of it (filled in from the deal lines, or the hand's end "
                     "not known)",
-                    f"{head_zh}：第 {h.number} 局的记录按在该墩之前结束处理——此处为损坏，而非本局打完之处；不判任何一家未出牌，"
+                    f"{head_zh}：第 {h.number} 局的记录按在该轮之前结束处理——此处为损坏，而非本局打完之处；不判任何一家未出牌，"
                     f"第 {h.number} 局的结论说明如何处理（依发牌行补出，或本局结果未知）", ln, col)
         else:
             st.diag("syntax_error", f"{head}, and the record goes on after it: every play of it is left out, the "
                     f"lead too, so no seat is faulted for not playing in it; hand {h.number}'s verdict says what "
                     "can be judged from it on (filled in from the deal lines, or withheld)",
-                    f"{head_zh}，而记录在其后仍继续：该墩各家的出牌（包括首出）均缺失，不判任何一家未出牌；第 {h.number} 局的结论"
-                    "说明自该墩起哪些仍可判定（依发牌行补出，或不予判定）", ln, col)
+                    f"{head_zh}，而记录在其后仍继续：该轮各家的出牌（包括首出）均缺失，不判任何一家未出牌；第 {h.number} 局的结论"
+                    "说明自该轮起哪些仍可判定（依发牌行补出，或不予判定）", ln, col)
     st.trick_no = None
 
 
@@ -386,7 +386,7 @@ def _bad_trick_head(st: Reading, body: str, lineno: int, pieces: Pieces, lead: i
         shown = quoted(st.as_written(body.strip()[:31], lead))
         st.diag("syntax_error", f"cannot read {shown}: a trick line is "
                 "'1. N: cards, E: cards, …' (number, dot, plays separated by commas)",
-                f"无法读取 {shown}：出牌行应为 '1. N: 牌, E: 牌, …'（墩号、点号，再写各家出牌，出牌之间用逗号分隔）",
+                f"无法读取 {shown}：出牌行应为 '1. N: 牌, E: 牌, …'（轮次、点号，再写各家出牌，出牌之间用逗号分隔）",
                 ln, col)
 
 
@@ -400,7 +400,7 @@ def _trick_number(st: Reading, h: HandDraft, head: str, pieces: Pieces, lineno: 
         shown = st.as_written(head[:13], lead)
         shown = shown if len(shown) < 13 else shown[:12] + "…"
         st.diag("bad_value", f"trick number {shown} is out of range (expected 1..{MAX_TRICK}); numbered "
-                f"{number}", f"墩号 {shown} 超出范围（应为 1..{MAX_TRICK}）；按第 {number} 墩处理", ln, col)
+                f"{number}", f"轮次 {shown} 超出范围（应为 1..{MAX_TRICK}）；按第 {number} 轮处理", ln, col)
     return number
 
 
@@ -419,7 +419,7 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
             shown = quoted(st.as_written(seg.strip()[:31], first))
             st.diag("syntax_error", f"cannot read play {shown} in trick {number} "
                     f"(expected 'SEAT: cards'){hint}; the play is dropped",
-                    f"第 {number} 墩中的出牌 {shown} 无法识别（应为 '座位: 牌'）{hint_zh}；该出牌已舍弃", ln, col)
+                    f"第 {number} 轮中的出牌 {shown} 无法识别（应为 '座位: 牌'）{hint_zh}；该出牌已舍弃", ln, col)
         return None
     seat = SEAT_LOOKUP.get(seg[:colon].strip())
     if seat is None:
@@ -429,13 +429,13 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
         wide, wide_zh = width_note(written)      # ("", "") unless typed full-width
         st.diag("unknown_seat", f"unknown seat {shown} in trick {number} "
                 f"({wide}expected N, E, S or W); the play is dropped",
-                f"第 {number} 墩中的座位 {shown} 无法识别（{wide_zh}应为 N、E、S 或 W）；该出牌已舍弃", ln, col)
+                f"第 {number} 轮中的座位 {shown} 无法识别（{wide_zh}应为 N、E、S 或 W）；该出牌已舍弃", ln, col)
         return None
     if seen & (1 << seat):
         ln, col = pos(pieces, lineno, first)
         st.diag("duplicate_seat", f"seat {SEAT_TOKENS[seat]} plays twice in trick {number} "
                 "(each seat plays once per trick); the second play is dropped",
-                f"座位 {SEAT_TOKENS[seat]} 在第 {number} 墩中出牌两次（每家每墩只出一次牌）；第二次已舍弃", ln, col)
+                f"座位 {SEAT_TOKENS[seat]} 在第 {number} 轮中出牌两次（每家每轮只出一次牌）；第二次已舍弃", ln, col)
         return None
     txt = seg[colon + 1:]
     off = start + colon + 1
@@ -457,7 +457,7 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
         ln, col = pos(pieces, lineno, first)
         st.diag("syntax_error", f"the play of {SEAT_TOKENS[seat]} in trick {number} gives no card (expected "
                 f"'SEAT: cards'); read as a play that could not be read",
-                f"第 {number} 墩中 {SEAT_TOKENS[seat]} 的出牌没有写牌（应为 '座位: 牌'）；按无法读取的出牌处理", ln, col)
+                f"第 {number} 轮中 {SEAT_TOKENS[seat]} 的出牌没有写牌（应为 '座位: 牌'）；按无法读取的出牌处理", ln, col)
         h.plays_unread.append((number, seat, seen.bit_count()))
         return None
     else:
@@ -518,7 +518,7 @@ def _follow_as_throw(st: Reading, seat: int, txt: str, off: int, lineno: int, pi
     st.diag("bad_value", f"{s}'s play in trick {number} is written as a failed throw ({shown}), but {s} follows (a "
             f"play is written before it): only the lead can be a failed throw, so which cards {s} played is not "
             f"known; the play is dropped and read as left out (neither side of '->' is taken)",
-            f"第 {number} 墩 {s} 的出牌写成了甩牌失败（{shown}），但 {s} 是跟牌（前面已写有出牌）：只有首家的出牌才可能是甩牌失败，"
+            f"第 {number} 轮 {s} 的出牌写成了甩牌失败（{shown}），但 {s} 是跟牌（前面已写有出牌）：只有首家的出牌才可能是甩牌失败，"
             f"因此不知 {s} 实际出了哪些牌；该出牌已舍弃，按缺失的出牌处理（'->' 两边的牌都不采用）", ln, col)
 
 
@@ -538,7 +538,7 @@ def _split_plays(st: Reading, segments: list[str], off: int, lineno: int, pieces
             seat = st.as_written(m.group(1), start + m.start(1)) + st.as_written(":", start + m.end() - 1)
             st.diag("syntax_error", f"missing ',' before '{seat}' in trick {number} (plays are separated "
                     f"by ','); read as the next play",
-                    f"第 {number} 墩 '{seat}' 前缺少 ','（出牌之间用 ',' 分隔）；已按下一家的出牌读取",
+                    f"第 {number} 轮 '{seat}' 前缺少 ','（出牌之间用 ',' 分隔）；已按下一家的出牌读取",
                     ln, col)
             out.append(seg[:m.start()])
             start += m.start() + 1
@@ -598,7 +598,7 @@ def commented_plays(st: Reading, raw: str, semi: int, lineno: int) -> None:
                       if cards_en else (" (plays are separated by ',')", "（出牌之间用 ',' 分隔）"))
     st.diag("syntax_error", f"';' starts a comment: the rest of trick {st.trick_no} ({rest}){cards_en} "
             f"is not read{sep_en}",
-            f"';' 之后是注释：第 {st.trick_no} 墩的其余部分（{rest}）{cards_zh}未读入{sep_zh}",
+            f"';' 之后是注释：第 {st.trick_no} 轮的其余部分（{rest}）{cards_zh}未读入{sep_zh}",
             lineno, semi + 1)
 
 

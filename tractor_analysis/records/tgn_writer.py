@@ -131,7 +131,7 @@ def _trick_line(hand_no: int, t: Trick, out: list[str]) -> None:
         raise Unwritable(
             f"trick {t.number} of hand {hand_no} has no plays, and a .tgn trick line needs one "
             f"('{t.number}. N: cards, …'; the reader refuses '{t.number}.' alone) / 第 {hand_no} 局第 "
-            f"{t.number} 墩没有出牌，.tgn 的出牌行至少要有一个出牌（'{t.number}. N: 牌, …'；只有 '{t.number}.' 的行读取时不予接受）")
+            f"{t.number} 轮没有出牌，.tgn 的出牌行至少要有一个出牌（'{t.number}. N: 牌, …'；只有 '{t.number}.' 的行读取时不予接受）")
     parts = []
     for p in t.plays:
         if p.attempted is None:

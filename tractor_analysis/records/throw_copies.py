@@ -58,7 +58,7 @@ def returned_words(tricks: Sequence[tuple[int, Sequence[Play]]], kind: int, over
     en = " and ".join(f"trick {number}'s lead {SEAT_TOKENS[p.seat]}: {' '.join(PRETTY[c] for c in p.cards)} whole; "
                       f"its followers each play {m} card{'s' if m > 1 else ''}: if it is a failed throw written without "
                       f"{arrow}, it returned {card} to {SEAT_TOKENS[p.seat]}'s hand" for number, p, m in leads)
-    zh = "；".join(f"将第 {number} 墩{SEAT_NAMES_ZH[p.seat]}的首出 {' '.join(PRETTY[c] for c in p.cards)} 整个计入，"
+    zh = "；".join(f"将第 {number} 轮{SEAT_NAMES_ZH[p.seat]}的首出 {' '.join(PRETTY[c] for c in p.cards)} 整个计入，"
                   f"其跟牌各出 {m} 张：若这是漏写了 {arrow} 的甩牌失败，{card} 已退回{SEAT_NAMES_ZH[p.seat]}手中"
                   for number, p, m in leads)
     return (f" — counting {en} (a failed throw is written {written}; where the rules show the throw failed, the "

@@ -46,11 +46,11 @@ def misplaced(numbers: Sequence[int], first: int) -> list[int] | None:
 def misplaced_words(number: int, first: int, count: int, hand: int | None) -> tuple[str, str]:
     """What a reader says at trick ``number`` written out of its number's place (English, 中文)."""
     place = "first" if number == first else f"after trick {number - 1}"
-    place_zh = "应为第一墩" if number == first else f"应在第 {number - 1} 墩之后"
+    place_zh = "应为第一轮" if number == first else f"应在第 {number - 1} 轮之后"
     of, of_zh = (f" of hand {hand}", f"第 {hand} 局") if hand is not None else ("", "本局")
     last = first + count - 1
     return (f"trick {number} is written out of order (its number places it {place}): the trick numbers{of} are "
             f"all different and run {first}..{last} with none left out, so they give the order; read in its "
             "number's place",
-            f"第 {number} 墩写错了位置（按墩号{place_zh}）：{of_zh}各墩号互不相同，且从 {first} 到 {last} 连续无缺，"
-            "按墩号定出顺序；已按其墩号的位置读取")
+            f"第 {number} 轮写错了位置（按轮次{place_zh}）：{of_zh}各轮次互不相同，且从 {first} 到 {last} 连续无缺，"
+            "按轮次定出顺序；已按其轮次的位置读取")
