@@ -131,8 +131,41 @@ def test_the_side_the_tags_name_is_not_derived_against_the_bury():
         h = replay_match(parse_tgn(_sample_hand_1(tag))[0][0]).hands[0]
         assert not [d for d in h.derived if d.fact == "dealer_side"], tag
         assert not [v for v in h.violations if v.code == "claim_mismatch"], tag
-        why = [u for u in h.unknowns if "Buried: line gives" in u.message_en]
-        assert why and "都不含所记扣底的牌" in why[0].message_zh
+        why = [u for u in h.unknowns if "can have made the bury the record gives" in u.message_en]
+        assert why and "都不可能扣下所记的底牌" in why[0].message_zh
     # the control: the tags naming E–W (W's side), the bury W's: derived as before
     h = replay_match(parse_tgn(_sample_hand_1('[Levels "NS:3 EW:2"]'))[0][0]).hands[0]
     assert [(d.fact, d.value) for d in h.derived if d.fact == "dealer_side"] == [("dealer_side", "EW")]
+
+
+_W_LINE = "W: C2 C2 S2 H2 CQ C10 C9 C9 C5 C4 SK SQ S5 S3 HA HJ H10 H10 H7 H3 DK DK DQ D7 D6\n"
+_BOTTOM = "Bottom: D3 D5 C6 D6 S2 D8 HQ HK\n"
+
+
+def test_a_side_whose_seat_holds_the_buried_cards_but_plays_them_is_not_the_dealers():
+    """The second regression wave (d3_bury_in_N): W's line and the bottom rewritten so that N's line with the bottom
+    holds every buried card (SQ, H7 in N's line) — but N plays SQ and H7, which a dealer who buried them cannot: the
+    containment test alone derived N–S, scored 150 and wrote a ruling page correcting the table's right 50."""
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records import parse_tgn
+    text = _sample_hand_1('[Levels "EW:3"]').replace(_W_LINE, "W: C2 C2 S2 H2 CQ C10 C9 C9 C5 C4 SK S5 H10 H10 DK DK "
+                                                     "DQ D7 D6 D6 D5 C6 HK SQ H7\n").replace(
+        _BOTTOM, "Bottom: S3 HA HQ HJ H3 D3 S2 D8\n")
+    h = replay_match(parse_tgn(text)[0][0]).hands[0]
+    assert not [d for d in h.derived if d.fact == "dealer_side"]
+    assert not [v for v in h.violations if v.code == "claim_mismatch"]
+    assert [u for u in h.unknowns if "can have made the bury the record gives" in u.message_en]
+
+
+def test_a_side_the_first_lead_speaks_against_is_not_the_dealers():
+    """d1_bury_is_bottom: the dealer buries the bottom as it came, so every seat can have made the bury; but W (E–W)
+    leads trick 1, which the dealer leads (docs/rules.md §4.1): the tags naming N–S are not taken against it."""
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records import parse_tgn
+    text = _sample_hand_1('[Levels "EW:3"]').replace(_W_LINE, "W: C2 C2 S2 S2 H2 CQ C10 C9 C9 C5 C4 SK S5 H10 H10 DK "
+                                                     "DK DQ D7 D6 D6 D5 C6 D8 HK\n").replace(
+        _BOTTOM, "Bottom: SQ S3 HA HQ HJ H7 H3 D3\n")
+    h = replay_match(parse_tgn(text)[0][0]).hands[0]
+    assert not [d for d in h.derived if d.fact == "dealer_side"]
+    why = [u for u in h.unknowns if "the first trick is led by E–W" in u.message_en]
+    assert why and "第一轮由东西方首出" in why[0].message_zh

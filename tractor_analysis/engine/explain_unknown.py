@@ -86,13 +86,20 @@ def side_from_levels(team: int, level: int, own_unknown: bool = False) -> Messag
             f"{RANK_TOKENS[level]}; [Dealer] not stated, so which of the two deals is still unknown)")
 
 
-def side_against_bury(team: int, level: int) -> Message:
-    """The dealer's side [Level] and [Levels] would name, against the bury the record gives."""
-    return (f"庄家方未知：[Level] 与 [Levels] 表明只有{SIDE_ZH[team]}方可能打 {RANK_TOKENS[level]}，但{SIDE_ZH[team]}"
-            f"两家的发牌行加底牌都不含所记扣底的牌——标签或牌行有抄错，不推定庄家方（[Dealer] 未写明）",
-            f"dealer side not known: [Level] and [Levels] say only {SIDE_EN[team]} can be at "
-            f"{RANK_TOKENS[level]}, but neither {SIDE_EN[team]} seat's deal line with the bottom holds the cards the "
-            f"Buried: line gives — a tag or a line is miscopied, so the side is not derived ([Dealer] not stated)")
+def side_against_cards(team: int, level: int, why: str) -> Message:
+    """The dealer's side [Level] and [Levels] would name, against the hand's own cards (``why``: ``bury`` — neither
+    of its seats can have made the bury the record gives; ``lead`` — a seat of the other side led the first trick)."""
+    if why == "bury":
+        zh = (f"{SIDE_ZH[team]}两家都不可能扣下所记的底牌（扣底的牌须在其发牌行加底牌之中，且其出牌须在扣底后余下的牌之中）")
+        en = (f"neither {SIDE_EN[team]} seat can have made the bury the record gives (the Buried: line's cards must be in "
+              f"its deal line with the bottom, and its plays among what is left it)")
+    else:
+        zh = f"第一轮由{SIDE_ZH[1 - team]}方首出（第一轮由庄家首出）"
+        en = f"the first trick is led by {SIDE_EN[1 - team]} (the dealer leads the first trick)"
+    return (f"庄家方未知：[Level] 与 [Levels] 表明只有{SIDE_ZH[team]}方可能打 {RANK_TOKENS[level]}，但{zh}——"
+            f"标签、牌行或出牌有抄错，不推定庄家方（[Dealer] 未写明）",
+            f"dealer side not known: [Level] and [Levels] say only {SIDE_EN[team]} can be at {RANK_TOKENS[level]}, but "
+            f"{en} — a tag, a line or a play is miscopied, so the side is not derived ([Dealer] not stated)")
 
 
 def level_from_levels(level: int, team: int) -> Message:

@@ -106,11 +106,12 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     if dealer is None and not rules.friend and levels_known and hand.level is not None:
         # the sides that may play [Level]: at it, or at a level not known (it may be [Level] — never left out)
         at_level = [t for t in (0, 1) if levels[t] in (hand.level, None)]
-        if len(at_level) == 1 and _bury_not_by(hand, at_level[0]):
-            # the tags name a side neither of whose seats can have made the bury the record gives (its cards are
-            # not in the seat's line with the bottom): the tags or the lines are miscopied — not derived
-            unknowns.append(Unknown("Dealer", (), *explain_unknown.side_against_bury(at_level[0],
-                                                                                            hand.level)))
+        against = _cards_against(hand, at_level[0]) if len(at_level) == 1 else None
+        if against is not None:
+            # the tags name a side the hand's own cards speak against (neither of its seats can have made the bury,
+            # or the other side led the first trick): the tags, a line or a play is miscopied — not derived
+            unknowns.append(Unknown("Dealer", (), *explain_unknown.side_against_cards(at_level[0], hand.level,
+                                                                                       against)))
         elif len(at_level) == 1:           # only one side can play [Level]: the dealer is on it
             side = at_level[0]
             derived.append(_derived("dealer_side", TEAMS[side], "[Level] and [Levels]",
@@ -178,18 +179,31 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
                    tuple(unknowns), tuple(alts), tuple(questioned))
 
 
-def _bury_not_by(hand: Hand, side: int) -> bool:
-    """Neither seat of ``side`` can have made the bury ``hand`` gives: a card of the ``Buried:`` line is not in the
-    seat's deal line with the ``Bottom:`` line (the dealer buries from those).  ``False`` where the record gives no
-    evidence (a line, the bottom or the bury not given or not read whole, buries of several takers: 炒地皮)."""
-    if hand.buried is None or hand.bottom is None or hand.deal is None or hand.earlier_buries or aside_unread(hand):
-        return False
-    buried = Counter(hand.buried)
-    for seat in (side, side + 2):
-        line = hand.deal[seat]
-        if not line or not buried - (Counter(line) + Counter(hand.bottom)):
-            return False
-    return True
+def _cards_against(hand: Hand, side: int) -> str | None:
+    """What in ``hand``'s own cards speaks against ``side`` being the dealer's side, or ``None``: ``"bury"`` — neither
+    of its seats can have made the bury the record gives (the ``Buried:`` line's cards in its deal line with the
+    ``Bottom:`` line, and its plays among what is left it: the dealer buries from those and plays the rest); ``"lead"``
+    — the hand's first trick is led by a seat of the other side (the dealer leads it, docs/rules.md §4.1).  The bury is
+    no evidence where a line, the bottom or the bury is not given or not read whole, or several took the bottom
+    (炒地皮); the lead none in a position or where the record does not give trick 1's lead."""
+    seats = (side, side + 2)
+    if (hand.buried is not None and hand.bottom is not None and hand.deal is not None and not hand.earlier_buries
+            and not aside_unread(hand) and all(hand.deal[s] for s in seats)):
+        played = {s: Counter() for s in seats}
+        for trick in hand.tricks:
+            for p in trick.plays:
+                if p.seat in played:
+                    played[p.seat].update(p.cards)
+        buried = Counter(hand.buried)
+        def can_bury(seat: int) -> bool:
+            held = Counter(hand.deal[seat]) + Counter(hand.bottom)
+            return not buried - held and not played[seat] - (held - buried)
+        if not any(can_bury(s) for s in seats):
+            return "bury"
+    if not hand.setup and hand.tricks and hand.tricks[0].number == 1 and hand.tricks[0].plays \
+            and hand.tricks[0].plays[0].seat not in seats:
+        return "lead"
+    return None
 
 
 def _own_levels(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], derived_dealer: int | None = None,
