@@ -45,7 +45,9 @@ def test_check_json_names_the_tag_and_still_withholds_what_rests_on_the_bottom(t
 
 def test_the_ruling_page_says_the_bottom_is_not_ruled_on(tmp_path):
     path, out = tmp_path / "r.tgn", tmp_path / "ruling.html"
-    path.write_text(MISCOPIED, "utf-8")
+    # (a call that does not overcall, N's ♥5 after E's ♦5: a violation to rule on — the bad_bury itself is the
+    # record's finding since s19, no page)
+    path.write_text(MISCOPIED.replace('[Declarations "E: D5"]', '[Declarations "E: D5 | N: H5"]'), "utf-8")
     assert run_in("ruling", path, "-o", out).returncode == 0
     page = html.unescape(out.read_text("utf-8"))
     assert "not ruled on: the bottom's points (and so the attackers' total) — it rests on [Buried]" in page

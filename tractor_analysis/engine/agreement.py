@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 from ..records.cards import team_of
 from ..records.model import Play
 from ..records.rulesets import RevokePenalty
-from . import explain_readings
+from . import explain_readings, explain_unknown
 from .explain import Message
 from .explain_unknown import EVERY_READING_WORDS
 from .kept_result import READINGS_RESULT, RESULT_SOURCES, kept_levels, result_facts
@@ -47,7 +47,8 @@ def common_violations(results: Sequence[HandResult], reword: Reword) -> tuple[li
         if all((p[k].better, p[k].message_en, p[k].message_zh) == (v.better, v.message_en, v.message_zh) for p in per):
             kept.append(v)
         else:
-            zh, en = reword(v)
+            # a finding about the record is said as the record's (never "N broke the rule"): its own words
+            zh, en = explain_unknown.record_finding_open(v.seat, v.code) if v.of_record else reword(v)
             kept.append(dataclasses.replace(v, better=(), message_zh=zh, message_en=en))
     return kept, uncertain
 

@@ -37,7 +37,7 @@ from .record_gaps import find_gaps
 from .bottom_exchange import Disputed
 from .played_cards import Played
 from .starting_hands import starting_hands
-from .verdicts import hand_violation
+from .verdicts import as_record_finding, hand_violation
 from .verdicts import HandResult, Unknown, Violation
 
 
@@ -146,8 +146,10 @@ def judge(hand: Hand, found: Sequence[Disputed], line_wrong: Callable[[Hand], Ha
     changes, what = agree(results, [t.plays for t in hand.tricks],
                           lambda v: explain_bury.fault_either_reading(v.seat, v.code))
     takes = len(hand.earlier_buries) + 1
-    said = [hand_violation("bad_bury", d.seat, explain_bury.bury_disputed(
-        d.seat, d.index, takes, d.line, d.excess, d.unplaced, n, d.bury), d.line) for d, n in zip(found, numbers)]
+    # the Buried: line or the plays are miscopied: the record is wrong either way — a seat cannot play a card it
+    # buried —, the record's finding, no seat's violation (docs/rules.md §1.5, §13.1)
+    said = [as_record_finding(hand_violation("bad_bury", d.seat, explain_bury.bury_disputed(
+        d.seat, d.index, takes, d.line, d.excess, d.unplaced, n, d.bury), d.line)) for d, n in zip(found, numbers)]
     changes["violations"] = tuple(sorted([*said, *changes["violations"]], key=order))
     sides_withheld(results, changes, what)
     what = list(dict.fromkeys(what))        # (agree may name legality twice)

@@ -537,6 +537,18 @@ def fault_owed_open(seat: int | None, code: str, why: Message) -> Message:
     return f"{who_zh}违反规则（{rzh}）：{why[0]}，不予指明", f"{who_en} broke the rule ({ren}) {why[1]}, so it is not named"
 
 
+def record_finding_open(seat: int | None, code: str) -> Message:
+    """A finding about the record (:attr:`~.verdicts.Violation.of_record`) every reading of the record gives, whose
+    cards or words depend on the reading: said as the record's, never as a seat's breach (no "N broke the rule")."""
+    ref = rule_ref(code)
+    rzh, ren = (ref.zh, ref.en) if ref is not None else (code, code)
+    who_zh = f"{SEAT_NAMES_ZH[seat]}：" if seat is not None else ""
+    who_en = f"{SEAT_TOKENS[seat]}: " if seat is not None else ""
+    return (f"{who_zh}记录与规则不符（{rzh}）：各种读法都有此不符，但其具体内容取决于是哪一处记错，不予列出",
+            f"{who_en}the record is at odds with the rule ({ren}) under every reading of it, but the details depend on "
+            "which part of the record is miscopied, so they are not given")
+
+
 _PLAY_OWED = frozenset({"follow_suit", "follow_pair", "follow_tractor", "follow_triple", "wrong_forced_play", "wrong_count",
                         "throw_failed"})
 """The violations whose words name a play owed (:func:`fault_owed_open`); the others' words give figures or cards."""
