@@ -108,8 +108,10 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None
     so_far = "?" if running is None else str(running)
     u = h.unfinished if t is h.tricks[-1] else None
     winner = seat_label(t.winner, match) if t.winner is not None else "? not known 未知"
-    points = ("? points 分 (not known 未知)" if t.points is None else f"{t.points} points 分"
-              if u is None or u.points is not None else f"≥ {t.points} points 分")
+    # the trick the record ends in: its points known only as a floor, the recorded plays' (as on the hand page)
+    floor = u.recorded_points if t.points is None and u is not None and u.points is None else t.points
+    points = ("? points 分 (not known 未知)" if floor is None else f"{floor} points 分"
+              if u is None or u.points is not None else f"≥ {floor} points 分")
     lines.append(f"   winner 赢家 {winner} ({side}) · {points} · attackers so far 闲家累计 {strong(so_far)}")
     if u is not None:
         zh, en = ends_record_text(u)

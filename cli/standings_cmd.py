@@ -356,7 +356,7 @@ def ratings(inputs, fmt, event, after_round, byes, walkovers, awards_file, html_
         said = [*read.unread_notes, *left_out, *date_notes(chosen), *notes, *player_name_notes(chosen)]
         write_output("ratings", html_out, lambda: write_ratings_page(
             html_out, rows, said, event=event, after_round=after_round,
-            players=[p for m in chosen for p in m.players if p], matches=read[0], rated=chosen))
+            players=[p for m in chosen for p in m.players if p], matches=read[0], rated=chosen, awards=awards))
     _emit([r.as_dict() for r in rows], ["player", "mu", "sigma", "ordinal", "matches"], fmt)
     if unread:
         click.get_current_context().exit(EXIT_UNREADABLE)

@@ -261,9 +261,11 @@ def write_standings_page(path: str | os.PathLike, matches: Sequence[EventMatch],
 
 
 def render_ratings_page(rows: Sequence, notes: Sequence[str] = (), *, event: str | None = None,
-                        after_round: int | None = None, spaced: Sequence[str] = ()) -> str:
+                        after_round: int | None = None, spaced: Sequence[str] = (),
+                        awards: Sequence[Award] = ()) -> str:
     """The printable ratings page of ``tractor ratings --html``: the rows (``ratings.PlayerRating``) in the
-    order the text prints them, then the notes on stderr's matches not rated and the rating order
+    order the text prints them, the byes and walkovers stated (``awards``: no game played, so no rating changes;
+    listed as the standings sheet lists them), then the notes on stderr's matches not rated and the rating order
     (``spaced``: names whose spaces a note shows, :func:`show_spaces`); escaped as the standings sheet."""
     from tractor_analysis import __version__
 
@@ -271,7 +273,7 @@ def render_ratings_page(rows: Sequence, notes: Sequence[str] = (), *, event: str
 
     return _environment().get_template("event_ratings.html").render(
         rows=list(rows), notes=list(notes), event=event, after_round=after_round, spaced=tuple(spaced),
-        css=Markup(_static("standings_print.css")), version=__version__)
+        awards=list(awards), css=Markup(_static("standings_print.css")), version=__version__)
 
 
 def ratings_heading(matches: Sequence[EventMatch], rated: Sequence[EventMatch], event: str | None = None,
@@ -288,12 +290,14 @@ def ratings_heading(matches: Sequence[EventMatch], rated: Sequence[EventMatch], 
 def write_ratings_page(path: str | os.PathLike, rows: Sequence, notes: Sequence[str] = (), *,
                        event: str | None = None, after_round: int | None = None,
                        players: Sequence[str] = (), matches: Sequence[EventMatch] | None = None,
-                       rated: Sequence[EventMatch] = ()) -> None:
+                       rated: Sequence[EventMatch] = (), awards: Sequence[Award] = ()) -> None:
     """``tractor ratings --html``: the page, written atomically (``players``: the names rated, whose
     spaces a note on names written two ways shows).  ``matches``: every match read, and ``rated`` the matches
     selected (``--event``, ``--after-round``), from which its heading names the event and the round
-    (:func:`ratings_heading`); ``None``: the heading names ``event`` and ``after_round`` as given."""
+    (:func:`ratings_heading`); ``None``: the heading names ``event`` and ``after_round`` as given.  ``awards``: the
+    byes and walkovers stated, those up to ``after_round`` listed (as the standings sheet, :func:`event_view`)."""
+    awards = awards_upto(awards, after_round)
     if matches is not None:
         event, after_round = ratings_heading(matches, rated, event, after_round)
     write_text_atomic(path, render_ratings_page(rows, notes, event=event, after_round=after_round,
-                                                spaced=_spaced(set(players))))
+                                                spaced=_spaced(set(players)), awards=awards))

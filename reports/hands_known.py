@@ -9,7 +9,8 @@ is one of:
 * ``"deal"`` — its deal line: a position's line is its hand at ``[FirstTrick]``; a full hand's
   line is its hand for play unless the seat took the bottom (dealer, 炒地皮 rebidders), whose
   exchange the line does not show — unless the bottom and the bury are known too, so that the
-  engine's hand for it (deal + bottom − buried) holds a whole hand's cards;
+  engine's hand for it (deal + bottom − buried) holds a whole hand's cards (the bury as the record
+  states it: then so even when it played a whole hand, :func:`exchange_stated`);
 * ``"plays"`` — derived from its plays: a full hand (not a position) where the seat played a
   whole hand's cards (``hand_size``), so the record has every card it held;
 * ``""`` — not known: only the cards it played are.
@@ -36,13 +37,25 @@ def hand_sources(hand: Hand, result: HandResult) -> tuple[str, str, str, str]:
         line = hand.deal is not None and bool(hand.deal[s])
         if line and s not in takers:
             out.append(DEAL)
-        elif line and first and sum(first[s]) == result.rules.hand_size and played[s] < result.rules.hand_size:
+        elif line and first and sum(first[s]) == result.rules.hand_size and (
+                played[s] < result.rules.hand_size or exchange_stated(hand, result)):
             out.append(DEAL)        # a taker whose exchange is known: deal line + bottom − buried
         elif not hand.setup and played[s] == result.rules.hand_size:
             out.append(PLAYS)
         else:
             out.append(UNKNOWN)
     return tuple(out)      # type: ignore[return-value]
+
+
+def exchange_stated(hand: Hand, result: HandResult) -> bool:
+    """Whether a bottom-taker's hand is its deal line with the bottom, less the bury, each as the
+    record gives it (the bottom its ``Bottom:`` line or what the four deal lines leave): no bury the
+    engine had to derive from the plays, none it could not know, no ``Bottom:`` or ``Buried:`` line
+    set aside.  Then the taker's hand rests on the deal lines even when it played a whole hand."""
+    bottom = hand.bottom is not None or any(d.fact == "bottom" for d in result.derived)
+    return (bottom and hand.buried is not None
+            and not any(d.fact in ("buried", "earlier_bury") for d in result.derived)
+            and not any(u.tag in ("Bottom", "Buried") for u in result.unknowns))
 
 
 def ends_hand(trick: TrickResult, sources: tuple[str, ...]) -> bool:
@@ -63,4 +76,4 @@ def ends_hand(trick: TrickResult, sources: tuple[str, ...]) -> bool:
     return True
 
 
-__all__ = ["hand_sources", "ends_hand", "DEAL", "PLAYS", "UNKNOWN"]
+__all__ = ["hand_sources", "ends_hand", "exchange_stated", "DEAL", "PLAYS", "UNKNOWN"]

@@ -260,7 +260,7 @@ def evidence(v: Violation, record: Hand, result: HandResult,
     en = " and ".join(f"{cards_text(ks)} in trick {n}" for n, ks in found)
     many = len(cards) > 1
     if source == PLAYS:         # a whole hand's cards played: its hand is read from them
-        why_zh, why_en = f"{zh_seat}的手牌由其出牌推定", f"{en_seat}'s hand is read from its plays"
+        why_zh, why_en = f"{zh_seat}的手牌由其出牌推出", f"{en_seat}'s hand is read from its plays"
     elif source == DEAL:        # its deal line given, its play in an earlier trick left out of the record
         why_zh = f"记录缺少{zh_seat}在第 {gap} 轮的出牌，此后其手牌不全知道"
         why_en = f"the record leaves out {en_seat}'s play in trick {gap}, so its hand is not known whole from then on"

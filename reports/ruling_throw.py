@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from tractor_analysis.engine.declarations import bottom_takers
 from tractor_analysis.engine.explain import cards_text
 from tractor_analysis.engine.order import GROUP_NAMES_EN, GROUP_NAMES_ZH
 from tractor_analysis.engine.required_trick import (MAX_FOLLOWS, THROW_VERDICTS, FollowerChoice, RequiredTrick,
@@ -35,8 +36,8 @@ _FORCED = {ThrowForced.LARGEST_SHAPE: ("被管住的最大牌型中最小的一�
            ThrowForced.LOWEST_UNIT: ("整手甩牌中最小的一组", "the unit with the lowest top card of the whole throw"),
            ThrowForced.LOWEST_CARD: ("被管住的各组中顶张最小的一组里最小的一张", "one card: the lowest card of the "
                                                                        "beaten unit whose top is lowest")}
-_SOURCE = {DEAL: ("手牌按记录", "hands from the deal lines"),
-           PLAYS: ("手牌由各家在记录中打出的牌推定", "hands derived from each seat's plays in the record")}
+_SOURCE = {DEAL: ("手牌按记录的发牌行", "hands from the deal lines"),
+           PLAYS: ("手牌由各家在记录中打出的牌推出", "hands derived from each seat's plays in the record")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +149,7 @@ def _follower_row(f: FollowerChoice, group: int, derived: bool, name: str, winne
     """What the duties leave one follower."""
     seat = SEAT_TOKENS[f.seat]
     if not f.known:
-        return RequiredRow(seat, name, (), 0, (), "手牌不详（记录没有其完整手牌）：应出的牌无法推定",
+        return RequiredRow(seat, name, (), 0, (), "手牌不详（记录没有其完整手牌）：应出的牌无法推出",
                            "hand not known (the record does not give it whole): what it must play is not derived",
                            (), 0, "?", False)
     if f.choices == 0:
@@ -192,7 +193,7 @@ def _forced_line(req: RequiredTrick) -> tuple[str, str]:
     lz, le = _zh(req.leader), _en(req.leader)
     att = cards_text(req.attempted)
     if req.stands is None:      # (the replay decides whether a throw stands: ``None`` is a lead of two groups)
-        return (f"首出的 {att} 不是同一门花色（§4.2）：按规则本轮应如何不作推定",
+        return (f"首出的 {att} 不是同一门花色（§4.2）：按规则本轮应如何未推出",
                 f"the lead {att} is not of one suit group (§4.2): the trick the rules require is not derived")
     if req.stands:
         return (f"按本轮开始时的手牌，甩牌 {att} 本可成立：应照甩，各家跟这手甩牌",
@@ -201,8 +202,8 @@ def _forced_line(req: RequiredTrick) -> tuple[str, str]:
     why_zh = f"（{_zh(req.holder)}持有 {cards_text(req.beater)}）" if req.holder is not None else ""
     why_en = f" ({_en(req.holder)} holds {cards_text(req.beater)})" if req.holder is not None else ""
     if not req.lead and not req.unknown:     # withheld by the engine on cards the record places nowhere
-        return (f"甩牌失败{why_zh}，但应改出哪一手取决于记录未写明的持牌（见违规说明）：强制出的牌无法推定，"
-                f"按规则本轮应如何不作推定",
+        return (f"甩牌失败{why_zh}，但应改出哪一手取决于记录未写明的持牌（见违规说明）：强制出的牌无法推出，"
+                f"按规则本轮应如何未推出",
                 f"the throw fails{why_en}, but which play it forced rests on cards the record does not place "
                 f"(see the violation): the forced unit is not derived, nor the trick the rules require")
     if not req.lead:
@@ -211,8 +212,8 @@ def _forced_line(req: RequiredTrick) -> tuple[str, str]:
         # lowest_card (every unit on its own) a unit with a lower top (docs/rules.md §4.5)
         mz, me = (("可能管住顶张更小的一组", "might beat a unit with a lower top")
                   if req.forced_rule is ThrowForced.LOWEST_CARD else ("可能管住更大的牌型", "might beat a larger shape"))
-        return (f"甩牌失败{why_zh}，但{uz}不详，{mz}：强制出的牌无法推定，"
-                f"按规则本轮应如何不作推定",
+        return (f"甩牌失败{why_zh}，但{uz}不详，{mz}：强制出的牌无法推出，"
+                f"按规则本轮应如何未推出",
                 f"the throw fails{why_en}, but {ue} {'is' if len(req.unknown) == 1 else 'are'} not known and "
                 f"{me}: the forced unit is not derived, nor the trick the rules require")
     rz, re_ = _FORCED[req.forced_rule]
@@ -237,7 +238,7 @@ def _winner_lines(req: RequiredTrick, sides: _Sides) -> list[tuple[str, str]]:
     if not req.winners:
         if req.unknown:
             uz, ue = _whose(req.unknown)
-            return [(f"赢家无法推定：{uz}不详；本轮至少 {req.points_floor} 分，归谁未定",
+            return [(f"赢家无法推出：{uz}不详；本轮至少 {req.points_floor} 分，归谁未定",
                      f"the winner is not derived: {ue} {'is' if len(req.unknown) == 1 else 'are'} not known; the trick holds at least "
                      f"{req.points_floor} points, whose is not known")]
         why = {"short": ("有一家牌数不足，无法跟出", "a follower holds too few cards to follow"),
@@ -247,7 +248,7 @@ def _winner_lines(req: RequiredTrick, sides: _Sides) -> list[tuple[str, str]]:
                "mixed": ("首出跨两门花色，跟牌义务不作判定", "the lead is of two suit groups: the follows to it "
                                                        "are not judged")}
         zh, en = why.get(req.limit, ("", ""))
-        return [(f"赢家未推定：{zh}；本轮至少 {req.points_floor} 分",
+        return [(f"赢家未推出：{zh}；本轮至少 {req.points_floor} 分",
                  f"the winner is not worked out: {en}; the trick holds at least {req.points_floor} points")]
     pz, pe = _points_clause(req)
     w = req.winner
@@ -321,10 +322,26 @@ def _rest_note(req: RequiredTrick, later: bool) -> tuple[str, str]:
     keep_zh = f"其余 {cards_text(rest)} 留在手中；" if rest else ""
     keep_en = f"the rest ({cards_text(rest)}) stays in its hand; " if rest else ""
     if later:
-        return (keep_zh + "记录中此后各轮按实际出牌后的手牌打：按规则的后续不作推定",
+        return (keep_zh + "记录中此后各轮按实际出牌后的手牌打：按规则的后续未推出",
                 keep_en + "the record's later tricks follow the hands as played: what follows under the "
                           "rules is not derived")
-    return keep_zh + "此后不作推定", keep_en + "what follows is not derived"
+    return keep_zh + "此后未推出", keep_en + "what follows is not derived"
+
+
+def _basis(record: Hand, result: HandResult, sources: Sequence[str], leader: int) -> tuple[str, str]:
+    """(中文, English): what the followers' known hands rest on (:func:`.hands_known.hand_sources`) — the deal
+    lines (a bottom-taker's with the bottom, less the bury), each seat's plays — in that order."""
+    known = sorted({s for i, s in enumerate(sources) if s and i != leader})
+    zh = [_SOURCE[s][0] for s in known]
+    en = [_SOURCE[s][1] for s in known]
+    takers = () if record.setup else bottom_takers(result.dealer, record.declarations)
+    took = [s for s in dict.fromkeys(takers) if s is not None and s != leader and sources[s] == DEAL]
+    if took:
+        tz, te = _seats(took, "、", " and ")
+        i = known.index(DEAL)
+        zh[i] += f"（{tz}的是其发牌行加底牌、减去所扣的牌）"
+        en[i] += f" ({te}: {'its' if len(took) == 1 else 'each'} line with the bottom, less the bury)"
+    return "；".join(zh), "; ".join(en)
 
 
 def required_view(record: Hand, result: HandResult, v: Violation, names: Sequence[str]) -> RequiredView | None:
@@ -345,7 +362,7 @@ def required_view(record: Hand, result: HandResult, v: Violation, names: Sequenc
                          throw_decision(v, attempted))
     sides = _Sides(result)
     known = sorted({s for i, s in enumerate(sources) if s and i != played.leader})
-    basis = ("；".join(_SOURCE[s][0] for s in known), "; ".join(_SOURCE[s][1] for s in known))
+    basis = _basis(record, result, sources, played.leader)
     lines = [_forced_line(req)]
     rows: tuple[RequiredRow, ...] = ()
     if req.lead:

@@ -161,7 +161,7 @@ def test_the_trick_as_the_rules_require_shows_the_forced_play_the_violation_stat
     assert "应只出 ♥5" in finding and "N had to play ♥5 only" in finding
     req = section(page, "required")
     assert "北家须改出 ♥5" in req and "N must play ♥5" in req, req
-    assert "not derived, nor the trick" not in req and "强制出的牌无法推定" not in req
+    assert "not derived, nor the trick" not in req and "强制出的牌无法推出" not in req
     assert "可能管住更大的牌型" not in req and "might beat a larger shape" not in req
     rows = required_rows(page)
     assert rows["N"][1] == "♥5" and "首出 leads" in rows["N"][0]
@@ -191,7 +191,7 @@ def test_only_a_forced_play_the_engine_withholds_is_not_derived_and_then_neither
     assert "the forced play is not judged" in finding
     assert "应出（手中所持）Better play held — 不适用 none applies" in finding     # no forced play named
     req = section(page, "required")
-    assert "强制出的牌无法推定" in req and "the forced unit is not derived" in req
+    assert "强制出的牌无法推出" in req and "the forced unit is not derived" in req
     assert "须改出" not in req and "must play" not in req
     assert "<table class=\"required\">" not in page
 

@@ -160,7 +160,7 @@ def test_the_ruling_page_and_its_violation_state_the_same_forced_play(tmp_path):
     page = out.read_text("utf-8")
     text = _section(page)
     assert "西家须改出 ♥9 ♥9" in text and "W must play ♥9 ♥9" in text, text
-    assert "强制出的牌无法推定" not in text and "not derived, nor the trick" not in text
+    assert "强制出的牌无法推出" not in text and "not derived, nor the trick" not in text
     assert "hand not known" in text                                  # N's duties: not derived
 
 

@@ -127,11 +127,11 @@ def test_a_hand_the_record_does_not_give_withholds_what_depends_on_it(tmp_path):
     text = required_section(page)
     assert "西家须改出 ♥Q ♥Q" in text                                # the pair is the throw's largest shape
     r = rows(page)
-    assert "手牌不详（记录没有其完整手牌）：应出的牌无法推定" in r["S"][2]
+    assert "手牌不详（记录没有其完整手牌）：应出的牌无法推出" in r["S"][2]
     assert "hand not known (the record does not give it whole): what it must play is not derived" in r["S"][2]
     assert r["S"][4] == "?"
     assert r["N"][1] == "♥K K"                                       # N's duty does not depend on S
-    assert "赢家无法推定：南家的手牌不详；本轮至少 20 分，归谁未定" in text
+    assert "赢家无法推出：南家的手牌不详；本轮至少 20 分，归谁未定" in text
     assert "the winner is not derived: S's hand is not known; the trick holds at least 20 points" in text
     assert "赢家确定" not in text and "the winner is certain" not in text and "赢 wins" not in page.split(
         '<section class="required">')[1]

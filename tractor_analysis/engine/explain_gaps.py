@@ -35,14 +35,30 @@ def record_ends_in_trick(trick: int, missing: Sequence[int], what: Sequence[str]
                         several=False)
 
 
-def record_ends_in_last_trick(trick: int, missing: Sequence[int]) -> Message:
+def record_ends_in_last_trick(trick: int, missing: Sequence[int], fixed: bool = False, taken: bool = False,
+                              bottom_known: bool = True) -> Message:
     """The record ends in the hand's last trick before ``missing`` played, and the attackers may take it
-    (:func:`.unfinished.unfinished_setting`): the bottom counts, at a multiplier their plays decide."""
+    (:func:`.unfinished.unfinished_setting`): the bottom counts, at a multiplier their plays decide — or, ``fixed``
+    (every play left out forced: :attr:`.unfinished.Unfinished.bottom_fixed`), at the multiplier its lead fixes;
+    ``taken``: they surely take the trick; ``bottom_known``: the bury is known — what is not known is said (who
+    takes the trick, the multiplier, the bottom)."""
     zh, en = seat_list(missing)
-    return unknown_fact(f"记录在本副牌的最后一轮（第 {trick} 轮）{zh}出牌之前结束：闲家可能赢得该轮而抠底，"
-                        f"底牌的倍数取决于该轮的出牌",
-                        f"the record ends in trick {trick}, the hand's last, before {en} played: the attackers may "
-                        f"take it and the bottom with it, at a multiplier the trick's plays decide", ("points",))
+    if fixed and taken:
+        zh_, en_ = ("闲家赢得该轮而抠底，底牌的倍数由该轮首出确定",
+                    "the attackers take it and the bottom with it, at the multiplier its lead fixes")
+    elif fixed:
+        zh_, en_ = ("闲家可能赢得该轮而抠底（底牌的倍数由该轮首出确定），谁赢取决于该轮的出牌",
+                    "the attackers may take it and the bottom with it (at the multiplier its lead fixes): who takes it "
+                    "depends on the trick's plays")
+    else:
+        zh_, en_ = ("闲家可能赢得该轮而抠底，底牌的倍数取决于该轮的出牌",
+                    "the attackers may take it and the bottom with it, at a multiplier the trick's plays decide")
+    if not bottom_known:
+        zh_ += "，" + ("但" if fixed and taken else "且") + "底牌不详（记录未给出扣底，也无法推出）"
+        en_ += (", but" if fixed and taken else ", and") + (" the bottom is not known (the record does not give "
+                                                           "the bury, nor can it be derived)")
+    return unknown_fact(f"记录在本副牌的最后一轮（第 {trick} 轮）{zh}出牌之前结束：{zh_}",
+                        f"the record ends in trick {trick}, the hand's last, before {en} played: {en_}", ("points",))
 
 
 def _gaps(gaps: Sequence[tuple[int, Sequence[int]]]) -> Message:

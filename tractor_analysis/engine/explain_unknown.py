@@ -34,20 +34,28 @@ SEVERAL_TRICKS = {"trick_winner": ("这几轮的赢家", "those tricks' winners"
 """The same, for a message naming several tricks."""
 
 
-def _withheld(what: Sequence[str], several: bool | None = None) -> Message:
-    named = {None: {}, False: ONE_TRICK, True: SEVERAL_TRICKS}[several]
+POINTS_BEFORE = {"points": ("闲家总分", "the attackers' total")}
+"""The words of the attackers' points withheld for want of a position's ``[Points]``: only their total — the
+tricks' points from the position on, and the bottom's, are not what it leaves open."""
+
+
+def _withheld(what: Sequence[str], several: bool | None = None, words: dict | None = None) -> Message:
+    named = {**{None: {}, False: ONE_TRICK, True: SEVERAL_TRICKS}[several], **(words or {})}
     words = [named.get(w, WITHHELD[w]) for w in what]
     return "、".join(zh for zh, _ in words), "; ".join(en for _, en in words)
 
 
-def unknown_fact(zh: str, en: str, what: Sequence[str], several: bool | None = None) -> Message:
+def unknown_fact(zh: str, en: str, what: Sequence[str], several: bool | None = None,
+                 words: dict | None = None) -> Message:
     """A fact the record does not give: why it is unknown (``zh``, ``en``: the same in both
     languages), then what was withheld for want of it (``what``: keys of
     :data:`~.verdicts.WITHHELD`) — "…；因此不判定：…" / "…; withheld: …".  ``several``: the tricks the
     message names, whose winners and points are withheld — ``None`` (the default) none: "the tricks' winners"
     (:data:`~.verdicts.WITHHELD`'s words: a message naming no trick never says "that trick's"); ``False`` one:
-    "that trick's winner" (:data:`ONE_TRICK`); ``True`` several: "those tricks' winners" (:data:`SEVERAL_TRICKS`)."""
-    wzh, wen = _withheld(what, several)
+    "that trick's winner" (:data:`ONE_TRICK`); ``True`` several: "those tricks' winners" (:data:`SEVERAL_TRICKS`).
+    ``words``: other words for some keys, where the message withholds less than :data:`~.verdicts.WITHHELD` says
+    (:data:`POINTS_BEFORE`)."""
+    wzh, wen = _withheld(what, several, words)
     return f"{zh}；因此不判定：{wzh}", f"{en}; withheld: {wen}"
 
 
@@ -181,7 +189,7 @@ def level_unknown(what: Sequence[str]) -> Message:
 def points_unknown(what: Sequence[str]) -> Message:
     return unknown_fact("残局未写明此前闲家得分（[Points] 缺少或无法识别），不按 0 计",
                         "the position does not state the attackers' points so far ([Points] missing or not a number in "
-                        "range), so they are not taken as 0", what)
+                        "range), so they are not taken as 0", what, words=POINTS_BEFORE)
 
 
 def friend_card_unknown(what: Sequence[str]) -> Message:

@@ -212,7 +212,8 @@ def unfinished_setting(setting: Setting, u: Unfinished, defenders: frozenset[int
             and not (u.bottom_fixed and bottom_known and won_by_attackers(u, defenders))):
         # the hand's last trick: the attackers may take the bottom, at a multiplier the plays left out decide (not
         # where they surely take it at the multiplier its lead fixes: :func:`.claimed_end.forced_end`)
-        unknowns += (Unknown("play", ("points",), *explain_gaps.record_ends_in_last_trick(u.trick, u.missing)),)
+        unknowns += (Unknown("play", ("points",), *explain_gaps.record_ends_in_last_trick(
+            u.trick, u.missing, u.bottom_fixed, bool(won_by_attackers(u, defenders)), bottom_known)),)
     return dataclasses.replace(setting, derived=setting.derived + tuple(derived), unknowns=unknowns)
 
 

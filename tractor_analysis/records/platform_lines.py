@@ -23,11 +23,12 @@ def parse_lines(text: str, match_of: MatchOf) -> tuple[list[Match], list[Diagnos
         line = raw.strip()
         if not line:
             continue
+        lead = len(raw) - len(raw.lstrip())     # the columns are the line's as written, its leading spaces counted
         deep = json_too_deep(line)
         if deep is not None:
             diags.append(Diagnostic("too_deep", bilingual(
                 f"line {n}: JSON nested more than {MAX_DEPTH} levels deep; the line is skipped",
-                f"第 {n} 行 JSON 嵌套超过 {MAX_DEPTH} 层，已跳过该行"), line=n, column=deep + 1, text=raw[:300]))
+                f"第 {n} 行 JSON 嵌套超过 {MAX_DEPTH} 层，已跳过该行"), line=n, column=lead + deep + 1, text=raw[:300]))
             continue
         try:
             obj = json.loads(line)
@@ -35,7 +36,7 @@ def parse_lines(text: str, match_of: MatchOf) -> tuple[list[Match], list[Diagnos
             en, zh = decoder_reason(exc)        # the whole reason, in both languages
             diags.append(Diagnostic("invalid_json", bilingual(
                 f"line {n} is not JSON ({en})", f"第 {n} 行不是合法的 JSON（{zh}）"),
-                line=n, column=getattr(exc, "colno", 0), text=raw[:300]))
+                line=n, column=lead + exc.colno if isinstance(exc, json.JSONDecodeError) else 0, text=raw[:300]))
             continue
         match, ds = match_of(obj, n, raw)
         diags.extend(ds)
