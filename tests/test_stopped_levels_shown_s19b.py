@@ -126,7 +126,9 @@ def _forfeit_in_last_trick(void: bool):
 
 def test_under_the_void_rule_a_forfeit_reached_in_the_hand_the_record_ends_inside_does_not_count(tmp_path):
     r = replay_match(_forfeit_in_last_trick(void=False))
-    assert (r.forfeit, r.decided_by, r.winner) == (1, "forfeit", 0)       # open: the hand's end reached (§10.1)
+    # open: the hand void or played out to E–W's forfeit — both give N–S the match, the forfeit itself withheld
+    # (s19-h1: tests/test_stopped_forfeit_s19h1.py; before: E–W forfeit, decided_by forfeit)
+    assert (r.forfeit, r.decided_by, r.winner) == (None, "every reading", 0) and not r.forfeit_known
     r = replay_match(_forfeit_in_last_trick(void=True))
     last = r.hands[-1]
     assert last.scored_by_bounds        # (the hand's own result is still derived from the cards: a fact of the hand)

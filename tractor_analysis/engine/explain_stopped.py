@@ -270,3 +270,66 @@ def match_line_every_finish(team: str, number: int, how: str, void: bool) -> Mes
             f"docs/rules.md §8.5)",
             f"{team} 方获胜：记录在第 {number} 局中途结束，无论该局按中止计还是按打完计（余下的牌可能给出的每种结果），"
             f"都是{hz}（见比赛的“推出”，docs/rules.md §8.5）")
+
+
+# --- a forfeit reached at the end of the hand the record ends inside the last trick of (docs/rules.md §8.5, §10.1) --
+
+def _played_out_forfeit(forfeit: Message) -> Message:
+    """The played-out reading of such a hand: ``forfeit`` (zh, en: :func:`.explain_readings.forfeit_words`' words,
+    who forfeits and why) at its end."""
+    return (f"按打完计（未记录的出牌是确定的；该局结束时{forfeit[0]}）",
+            f"played out (the plays left out forced), at its end {forfeit[1]}")
+
+
+def forfeit_at_stop_withheld(number: int, forfeit: Message) -> Message:
+    """The match's ``"unknown"`` (tag ``Claim``, withholding ``forfeit``): the record ends inside the last trick of
+    its last hand ``number``, no result from its ``[Claim]``, under ``stopped_hand = open``, and a side reaches the
+    forfeit count at that hand's end (``forfeit``, zh and en) — played out it forfeits, void that hand's wrong follows
+    and take-backs do not count (docs/rules.md §8.5, §10.1)."""
+    pz, pe = _played_out_forfeit(forfeit)
+    return (f"记录在第 {number} 局（最后一局）的最后一轮中途结束，该局没有 [Claim] 给出的结果，记录也没有说明该局是被中止"
+            f"还是已经打完：{pz}；按中止计（不计该局），该局的跟牌错误与悔牌都不计，无人判负——是否有一方判负不予判定"
+            f"（docs/rules.md §8.5、§10.1）",
+            f"the record ends inside the last trick of hand {number}, its last, no [Claim] gives that hand a result, "
+            f"and the record does not say whether the hand was stopped there (void) or played out: {pe}; void, that "
+            f"hand's wrong follows and take-backs do not count, and nobody forfeits — so whether a side forfeited is "
+            f"withheld (docs/rules.md §8.5, §10.1)")
+
+
+def winner_forfeit_or_void(team: int | None, number: int, void: tuple, forfeit: Message,
+                           spans: tuple = (None, None)) -> Message:
+    """The match's ``derived`` ``winner`` (``team``), or its ``"unknown"`` (tag ``Claim``, withholding ``winner``;
+    ``team`` ``None``): the record ends inside the last trick of its last hand ``number``, no result from its
+    ``[Claim]``, a side reaching the forfeit count at its end (``forfeit``, zh and en) — played out that side forfeits,
+    void the levels the hand was played at decide (``void``: its levels N–S, E–W, the holder of the deal and the team
+    they give, ``None`` for none; ``spans``: a level carried in as a range) — both readings giving ``team`` the
+    match, or different winners (docs/rules.md §8.5, §10.1)."""
+    vz, ve = _reading(void[0], void[1], None, spans)
+    wz, we = _winner(void[2])
+    pz, pe = _played_out_forfeit(forfeit)
+    if team is not None:
+        return (f"{_SIDE_ZH[team]}方获胜：记录在第 {number} 局（最后一局）的最后一轮中途结束，该局没有 [Claim] 给出的结果；"
+                f"无论该局按中止计（不计该局：以该局所打的级数，南北 : 东西 {vz}：{wz}）还是{pz}，胜方都是"
+                f"{_SIDE_ZH[team]}方（docs/rules.md §8.5、§10.1）",
+                f"{_SIDE_EN[team]} won the match: whether the stopped hand {number} counts or is played out, both "
+                f"give {_SIDE_EN[team]} the match — the record ends inside its last trick, no result from a [Claim]; "
+                f"void (stopped there: the levels it was played at, N–S : E–W {ve}): {we}; {pe} (docs/rules.md §8.5, "
+                f"§10.1)")
+    return (f"记录在第 {number} 局（最后一局）的最后一轮中途结束，该局没有 [Claim] 给出的结果，记录没有说明该局是被中止"
+            f"还是已经打完，而两种读法的胜方不同——按中止计（南北 : 东西 {vz}）：{wz}；{pz}——比赛胜负不予判定"
+            f"（docs/rules.md §8.5、§10.1）",
+            f"the record ends inside the last trick of hand {number}, its last, no [Claim] gives that hand a result, "
+            f"and the record does not say whether the hand was stopped there (void) or played out, and the readings "
+            f"give different winners — void (N–S : E–W {ve}): {we}; {pe} — so who won the match is withheld "
+            f"(docs/rules.md §8.5, §10.1)")
+
+
+def forfeit_reached(teams: tuple[int, ...], limit: int | None) -> Message:
+    """The sides ``teams`` reaching the forfeit count (``limit``: the ruleset's ``revoke_forfeit``) at a hand's end:
+    one side forfeits the match, both: no team wins (docs/rules.md §10.1)."""
+    nz = f"（一场累计 {limit} 次跟牌错误或 {limit} 次悔牌）" if limit else ""
+    ne = f" ({limit} wrong follows, or {limit} take-backs, in a match)" if limit else ""
+    if len(teams) == 2:
+        return f"双方均达到判负次数{nz}，均判负，无胜方", f"both sides reach the forfeit count{ne}: both forfeit, no team wins"
+    t = teams[0]
+    return f"{_SIDE_ZH[t]}方达到判负次数{nz}，判负", f"{_SIDE_EN[t]} reach the forfeit count{ne} and forfeit the match"

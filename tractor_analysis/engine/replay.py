@@ -200,6 +200,9 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                                    + [next_result(j, first) for j in next_copies(match.hands,
                                                                                  list(range(first, len(match.hands))))])
     end = count.finish(match.hands, results)
+    stop_forfeit = _forfeit_at_stop(match, rules, end)
+    if stop_forfeit is not None:
+        end = _stop_forfeit_withheld(match.hands[-1].number, rules, end)
     results = end.results
     forfeits = end.forfeits
     problems: tuple[Violation, ...] = ()
@@ -248,7 +251,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                          levels_final_span=_team_spans(rules, levels, spans),
                          reading_ends=_with_going_on(end, going_on, tail_ends),
                          stopped_at=_stopped_at(match.hands, results),
-                         stop_spans=_stop_spans(rules, match.hands, results, carried_in))
+                         stop_spans=_stop_spans(rules, match.hands, results, carried_in), stop_forfeit=stop_forfeit)
     # who won, and how: the one decision the standings make too (scoring.decide: a forfeit, a
     # side passing the winning level, else seed 001 rule 十一 where the ruleset says so)
     team, how = decide_match(result)
@@ -406,6 +409,15 @@ def _stopped_words(result: MatchResult, team: int | None) -> MatchResult:
     facts = match_facts(result)
     void, *rest = facts.stop_readings
     decisions = stopped_decisions(facts) if facts.finishes_known else ()
+    if result.stop_forfeit is not None and decisions:     # played out, a side forfeits at the hand's end
+        words = explain_stopped.winner_forfeit_or_void(team, facts.stopped, (void.levels, void.holder, decisions[0][0]),
+                                                       _forfeit_words(rules_of(result), result.stop_forfeit),
+                                                       void.level_spans)
+        if team is not None:
+            return dataclasses.replace(result, derived=result.derived + (Derived(
+                "winner", TEAMS[team], "both ways the record's last hand may have ended: stopped there (void) or played "
+                "out to a forfeit at its end", *words),))
+        return dataclasses.replace(result, unknowns=result.unknowns + (Unknown("Claim", ("winner",), *words),))
     if facts.stopped_void and team is not None:
         last = result.hands[-1]
         words = explain_stopped.winner_hand_void(team, facts.stopped, (void.levels, void.holder),
@@ -630,3 +642,46 @@ def record_pairs(match: Match, result: MatchResult) -> list[tuple[Hand | None, H
     for h in match.hands:
         by_number.setdefault(h.number, h)
     return [(by_number.get(r.number), r) for r in result.hands]
+
+
+def rules_of(result: MatchResult) -> RuleSet | None:
+    """The ruleset a replayed match was judged under (its hands'), ``None`` for a match with no hand."""
+    return result.hands[0].rules if result.hands else None
+
+
+def _forfeit_at_stop(match: Match, rules: RuleSet, end: ForfeitEnd) -> str | None:
+    """:attr:`MatchResult.stop_forfeit`: under ``stopped_hand = open`` (``decide_by_levels``), the sides (``NS``,
+    ``EW``, ``both``) every reading of the count forfeits at the end of the record's last hand, the record ending inside
+    that hand's last trick (:func:`_last_trick_stop`, no result from its ``[Claim]``) — that forfeit is the hand played
+    out's only: void, its wrong follows and take-backs do not count (docs/rules.md §8.5, §10.1).  ``None`` otherwise
+    (``void``: the hand's penalties are not counted at all, :func:`_handed_on`; a damaged file: ``truncated_file``)."""
+    results = end.results
+    if (stops_void(rules) or match.truncated or not results or len(results) != len(match.hands) or not end.known
+            or end.forfeit_at != (len(results) - 1,) or not _last_trick_stop(match.hands[-1], results[-1])
+            or _stopped_at(match.hands, results) != len(results) - 1):
+        return None
+    sides = [t for t in (0, 1) if end.forfeits[t] is not None or end.reason_open[t]]
+    return "both" if len(sides) == 2 else TEAMS[sides[0]] if sides else None
+
+
+def _forfeit_words(rules: RuleSet | None, side: str) -> Message:
+    """Who forfeits at the end of the stopped hand played out (:attr:`MatchResult.stop_forfeit` ``side``), the reason
+    not said (the match's ``"unknown"`` withholding ``forfeit`` says it, and the hand's own findings)."""
+    limit = rules.revoke_forfeit if rules is not None else None
+    return explain_stopped.forfeit_reached((0, 1) if side == "both" else (TEAMS.index(side),), limit)
+
+
+def _stop_forfeit_withheld(number: int, rules: RuleSet, end: ForfeitEnd) -> ForfeitEnd:
+    """``end`` with the forfeit reached at the end of the record's last hand ``number``, which it ends inside the last
+    trick of (:func:`_forfeit_at_stop`), made that hand's played-out reading's: no side forfeits the match
+    outright, whether one did is withheld (the match's ``"unknown"`` tag ``Claim``, withholding ``forfeit``) from that
+    hand on, and the hand's own ``derived`` ``forfeit`` (the count's, every reading of it played out) is dropped — the
+    match is decided by :func:`.scoring.stopped_decisions` (docs/rules.md §8.5, §10.1)."""
+    results = list(end.results)
+    last = results[-1]
+    results[-1] = dataclasses.replace(last, derived=tuple(d for d in last.derived if d.fact != "forfeit"))
+    en, zh = explain_readings.forfeit_words(end.forfeits, end.reason_open, rules.revoke_forfeit)
+    unknown = Unknown("Claim", ("forfeit",), *explain_stopped.forfeit_at_stop_withheld(number, (zh, en)))
+    kept = tuple(u for u in end.unknowns if set(u.withheld) - {"forfeit_reason"})
+    return dataclasses.replace(end, results=results, forfeits=(None, None), reason_open=(False, False), forfeit_at=(),
+                               open_at=len(results) - 1, unknowns=kept + (unknown,))

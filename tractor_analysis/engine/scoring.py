@@ -222,6 +222,10 @@ class StopReading:
     level_spans: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
     """Per team whose level in :attr:`levels` is ``None`` for want of knowing whose take-backs given as ``?`` before
     the hand were: the lowest and highest it is under this reading (:attr:`~.verdicts.MatchResult.stop_spans`)."""
+    forfeit: int | str | None = None
+    """Played out: the side (0 N–S, 1 E–W) that reaches the forfeit count at the hand's end, or ``"both"``
+    (:attr:`~.verdicts.MatchResult.stop_forfeit`) — that reading's end, read before a pass (docs/rules.md §10.1);
+    ``None``: none."""
 
 
 @dataclass(frozen=True)
@@ -336,10 +340,11 @@ def stop_decides(f: MatchFacts) -> bool:
 def stopped_decisions(f: MatchFacts) -> tuple[tuple[int | None, str], ...]:
     """:func:`decide` under each of :attr:`MatchFacts.stop_readings`, in order (the hand void first): a finish in
     which a side passes the winning level is a pass; else the levels and the holder of the deal that reading
-    leaves."""
+    leaves; a finish at whose end a side forfeits (:attr:`StopReading.forfeit`), that forfeit."""
     plain = dataclasses.replace(f, stopped=None, stop_readings=(), level_spans=(None, None))
     # (a level carried into the hand as a range, §10.2: each reading bounded so, void or played out, open or void)
-    return tuple((r.passed, passed_text(f.win_level)) if r.passed is not None
+    return tuple(((None, BOTH_FORFEIT) if r.forfeit == "both" else (1 - int(r.forfeit), "forfeit"))
+                 if r.forfeit is not None else (r.passed, passed_text(f.win_level)) if r.passed is not None
                  else decide(dataclasses.replace(plain, levels=r.levels, holder=r.holder, level_spans=r.level_spans))
                  for r in f.stop_readings)
 
@@ -417,7 +422,8 @@ def match_facts(result) -> MatchFacts:
                       forfeit=forfeit, passed=passed, win_level=rules.win_level if rules else None,
                       levels=(result.levels_final[0], result.levels_final[1]), holder=holder,
                       decide_by_levels=bool(rules and rules.decide_by_levels),
-                      forfeit_known=result.forfeit_known,
+                      # (a forfeit reached at the end of the stopped hand is its played-out reading's: a stop reading)
+                      forfeit_known=result.forfeit_known or bool(stop and getattr(result, "stop_forfeit", None)),
                       whole=not any("result" in u.withheld for u in result.unknowns),
                       level_spans=result.levels_final_span, match_points=_match_points(hands), **stop)
 
@@ -444,10 +450,17 @@ def _stopped_facts(result, rules: RuleSet | None = None) -> dict:
     if stops_void(rules):
         return {"stopped": hand.number, "stop_readings": (void,), "finishes_known": True, "stopped_void": True}
     readings = [void]
+    # a forfeit reached at the hand's end (the record ending inside its last trick, stopped_hand = open): every finish's
+    # end, whatever its total — so one reading where the totals are not known (docs/rules.md §8.5, §10.1)
+    side = getattr(result, "stop_forfeit", None)
+    forfeit = None if side is None else side if side == "both" else TEAMS.index(side)
     for (outcome, after), span in zip(hand.finishes or (), spans[1:]):
         readings.append(StopReading((after[0], after[1]), deal_holder(outcome.next_dealer, hand.dealer, outcome.winner),
-                                    outcome.team if outcome.match_over else None, span))
-    return {"stopped": hand.number, "stop_readings": tuple(readings), "finishes_known": hand.finishes is not None}
+                                    outcome.team if outcome.match_over else None, span, forfeit))
+    if forfeit is not None and hand.finishes is None:
+        readings.append(StopReading((None, None), None, forfeit=forfeit))
+    return {"stopped": hand.number, "stop_readings": tuple(readings),
+            "finishes_known": hand.finishes is not None or forfeit is not None}
 
 
 def _match_points(hands) -> int | None:

@@ -552,6 +552,12 @@ class MatchResult:
     — the lowest and highest level per team (N–S, E–W) that reading leaves where its level is not known for want of
     knowing whose take-backs given as ``?`` before it were (docs/rules.md §10.2; ``None``: known, or not bounded);
     ``()`` otherwise.  The decision by the levels reads them (:func:`.scoring.decide`)."""
+    stop_forfeit: str | None = None
+    """With :attr:`stopped_at` under ``stopped_hand = open``, the record ending inside that hand's last trick: the
+    sides (``NS``, ``EW``, ``both``) that reach the forfeit count at its end (docs/rules.md §10.1) — the forfeit of the
+    hand played out only, not the match's (void, its wrong follows and take-backs do not count, §8.5): the match's
+    ``"unknown"`` (tag ``Claim``) withholds ``forfeit``, and the decision reads it as that reading's
+    (:func:`.scoring.stopped_decisions`).  ``None`` otherwise."""
 
     @property
     def forfeit_known(self) -> bool:
