@@ -169,13 +169,64 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     tricks = _regrouped(result.tricks, violations)
     counts, what = _counts_again(hand, result, again, violations, count_unknown)
     judged = dataclasses.replace(result, violations=tuple(violations), tricks=tricks, legality_known=False, **counts)
-    if plays:           # the other way round: the line right, a play miscopied — what both give kept
-        judged, what = _either(hand, judged, [_as_recorded(hand, h, replay(h)) for h in plays], seats, what, order)
-    else:               # (those readings not made: no trick's winner rests on a card played beyond a line)
+    # a card another seat's line gives too many (a misdeal, 多少牌) that may be one a seat of ``seats`` plays beyond
+    # its own line, written in the wrong line: one more reading, that other seat's doubt given its handling
+    moved = _written_elsewhere(hand, result, seats, deal, bottom) if bounds is None else None
+    elsewhere = [_as_recorded(hand, moved[0], replay(moved[0]))] if moved is not None else []
+    if plays or elsewhere:  # the other way round: the line right, a play miscopied — what both give kept
+        judged, what = _either(hand, judged, [*(_as_recorded(hand, h, replay(h)) for h in plays), *elsewhere], seats,
+                               what, order)
+    if not plays:           # (those readings not made: no trick's winner rests on a card played beyond a line)
         judged, what = _winners_open(hand, judged, _tricks_beyond(hand, seats, result), what)
     unknown = Unknown("deal", what, *explain_contradicted.deal_line_contradicted(
         tuple(sorted(seats)), what, hand.dealer, bounds is not None, bool(plays)))
-    return dataclasses.replace(judged, unknowns=result.unknowns + (unknown,))
+    unknowns = (unknown,)
+    if elsewhere and judged.outcome is not None and elsewhere[0].outcome != judged.outcome:
+        # the result (a misdeal, 多少牌) rests on the card being the long line's seat's: not decided (docs/rules.md
+        # §1.6, §10.3)
+        miscount = judged.outcome.miscount if judged.outcome.reason == "miscount" else ()
+        judged = dataclasses.replace(judged, outcome=None, levels_after=(None, None), player_levels_after=(None,) * 4,
+                                     levels_after_span=None)
+        unknowns += (Unknown("deal", ("outcome", "levels"), *explain_contradicted.misdeal_card_elsewhere(
+            moved[1], miscount)),)
+    return dataclasses.replace(judged, unknowns=result.unknowns + unknowns)
+
+
+def _written_elsewhere(hand: Hand, result: HandResult, seats: frozenset[int], deal: Sequence[tuple[int, ...]],
+                       bottom: tuple[int, ...] | None) -> tuple[Hand, tuple[tuple[int, int, int], ...]] | None:
+    """``hand`` read with each card a seat not of ``seats`` never plays — its line longer than a hand holds, its cards
+    left after the last trick (its ``deal_mismatch``) — that a seat of ``seats`` plays beyond its line being that
+    seat's, written in the wrong line: the long line without it, and the other seat's line (``deal``: the lines of
+    ``seats`` less the cards each still holds, and ``bottom``, as :func:`rejudge` reads them) with it — the card too many is then no misdeal
+    (多少牌, docs/rules.md §10.3), nor does any verdict rest on the long line's seat holding it.  With the moves
+    ``(card, from seat, to seat)``; ``None`` where there is no such card (the dealer's line, with the bottom and the
+    bury, is not read so)."""
+    if hand.deal is None:
+        return None
+    size = result.rules.hand_size
+    beyond: dict[int, Counter] = {}
+    for s in seats:
+        line = _line_gives(hand, s)
+        if s != hand.dealer and line is not None:
+            beyond[s] = Counter(k for t in hand.tricks for p in t.plays if p.seat == s for k in p.cards) - line
+    lines = [tuple(line) for line in deal]
+    moves: list[tuple[int, int, int]] = []
+    for v in result.violations:
+        m = v.seat
+        if (v.code != "deal_mismatch" or v.trick is not None or m is None or m in seats or m == hand.dealer
+                or not v.played or len(hand.deal[m]) <= size):
+            continue
+        for k in v.played:
+            to = next((s for s in sorted(beyond) if beyond[s][k] > 0), None)
+            rest = _without(lines[m], (k,)) if to is not None else None
+            if rest is None or len(rest) < size:
+                continue
+            beyond[to][k] -= 1
+            lines[m], lines[to] = rest, lines[to] + (k,)
+            moves.append((k, m, to))
+    if not moves:
+        return None
+    return dataclasses.replace(hand, deal=tuple(lines), bottom=bottom), tuple(moves)
 
 
 def _regrouped(tricks: Sequence[TrickResult], violations: Sequence[Violation]) -> tuple[TrickResult, ...]:

@@ -584,3 +584,26 @@ def seats_from_bottom_doubted(against: Sequence[tuple[int, int, int]], what: Seq
            "or the platform's referee judged the trick otherwise; no other seating is a reading (it would put that "
            "card with a seat that never held it), so nothing that rests on the seats is kept")
     return unknown_fact(zh, en, what)
+
+
+def misdeal_card_elsewhere(moves: Sequence[tuple[int, int, int]], miscount: Sequence[int]) -> Message:
+    """The ``"unknown"`` (tag ``deal``, withholding ``outcome`` and ``levels``) of a hand whose result — a misdeal
+    (多少牌) of the seats ``miscount``, or other — rests on a card a line gives too many that may be another seat's,
+    written in the wrong line: ``moves`` ``(card, the long line's seat, the seat playing it beyond its own line)``
+    (docs/rules.md §1.6, §10.3)."""
+    cards = "、".join(TOKEN[k] for k, _, _ in moves)
+    cards_en = ", ".join(TOKEN[k] for k, _, _ in moves)
+    fz = "、".join(dict.fromkeys(f"{SEAT_TOKENS[m]} 的牌行多出的 {TOKEN[k]} 可能是 {SEAT_TOKENS[t]} 的牌（{SEAT_TOKENS[t]} 打出了它，"
+                                 f"而其牌行没有），抄错了行" for k, m, t in moves))
+    fe = "; ".join(dict.fromkeys(f"the {TOKEN[k]} too many in {SEAT_TOKENS[m]}'s line may be {SEAT_TOKENS[t]}'s "
+                                 f"({SEAT_TOKENS[t]} plays it and its own line, itself in doubt, lacks it), written in "
+                                 f"the wrong line" for k, m, t in moves))
+    if miscount:
+        who = "、".join(SEAT_TOKENS[s] for s in miscount)
+        rz, re_ = f"多少牌（{who}）", f"a misdeal (多少牌) of {', '.join(SEAT_TOKENS[s] for s in miscount)}"
+    else:
+        rz, re_ = "本局结果", "the hand's result"
+    return (f"{fz}；那样就没有多发的牌（{cards}），本局另有结局：{rz}不予判定，本局结果与局后级数一并不予判定"
+            f"（docs/rules.md §1.6、§10.3）",
+            f"{fe}; then no card ({cards_en}) was dealt too many and the hand ends otherwise: {re_} is not decided — "
+            f"the hand's result and the levels after it are withheld (docs/rules.md §1.6, §10.3)")
