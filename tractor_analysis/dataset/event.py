@@ -34,7 +34,7 @@ from ..engine.scoring import decide_match, stops_void
 from ..engine.verdicts import MatchResult
 from ..records.model import Match
 from .schema import SCHEMAS
-from .event_model import EventMatch, folded_name, player_name, round_number, team_name
+from .event_model import EventMatch, folded_name, levels_left_open_entry, player_name, round_number, team_name
 
 __all__ = ["from_result", "from_dataset", "from_inputs", "read_inputs", "is_dataset", "datasets_named", "matches_of",
            "NOT_READ", "body_digest", "unread_notes", "dataset_unread", "record_name", "dataset_record_names",
@@ -76,7 +76,9 @@ def _hand_facts(hands: dict[str, list], n: int, void: bool = False) -> dict:
     (``claims``), the hand the record is known to end inside (its last, ``stopped``: ``ends_inside``), the hands whose
     result is derived from a record that stops before their end (``derived`` naming ``outcome``, with the claim
     it rests on where ``claim_matches`` is null: ``derived_results``) and the hand in which a side passed the
-    winning level (``match_over``: ``passed_in``).  A column a dataset written before it lacks gives nothing.
+    winning level (``match_over``: ``passed_in``), the hands whose levels after the record leaves open for a reason
+    other than take-backs given as ``?`` or the hand it stops inside (``unknown``: ``levels_left_open``) and whether
+    the hand it ends inside is void (``stopped_void``, ``void`` below).  A column a dataset written before it lacks gives nothing.
     ``void``: the match's ruleset says the hand its record stops inside does not count (``stopped_hand = void``
     with ``decide_by_levels``, docs/rules.md §8.5): a result derived from the cards left in that hand counts for
     nothing — not a derived result of the match's (its final levels are those the hand was played at)."""
@@ -84,6 +86,7 @@ def _hand_facts(hands: dict[str, list], n: int, void: bool = False) -> dict:
     numbered = [(j, int(hands["hand_no"][j])) for j in range(total - n, total) if hands["hand_no"][j] is not None]
     claim, stopped = hands.get("claim"), hands.get("stopped")
     derived, matches, over = hands.get("derived"), hands.get("claim_matches"), hands.get("match_over")
+    unknown = hands.get("unknown")
     claims = tuple(sorted((h, None if claim is None or claim[j] is None else int(claim[j])) for j, h in numbered))
     # (a hand stopped early and followed by others is not where the record ends: its last hand is)
     last = max(numbered, key=lambda jh: (jh[1], jh[0]), default=None)
@@ -94,8 +97,13 @@ def _hand_facts(hands: dict[str, list], n: int, void: bool = False) -> dict:
     if void and inside:
         results = tuple(r for r in results if r != (last[1], None))
     passed = [h for j, h in numbered if over is not None and over[j] is True]
+    # the hands whose levels after the record leaves open for a reason other than take-backs given as "?" or the hand
+    # it stops inside (an unknown withholding levels, tag other than Takebacks / Claim: explain_final_levels)
+    left_open = tuple(sorted({h for j, h in numbered if unknown is not None and unknown[j] is not None
+                              and any(levels_left_open_entry(e) for e in unknown[j])}))
     return {"claims": claims, "ends_inside": last[1] if inside else None, "derived_results": results,
-            "passed_in": passed[0] if passed else None}
+            "passed_in": passed[0] if passed else None, "levels_left_open": left_open,
+            "stopped_void": bool(void and inside)}
 
 
 def _digest(text) -> str | None:
@@ -211,7 +219,7 @@ def _dataset_keys(ds, rows: dict[str, dict]) -> dict[str, dict]:
     from .match_identity import SAME_HAND       # the hand columns match_key reads
 
     table = read_table(ds, "hands")
-    wanted = (*SAME_HAND, "claim", "stopped", "derived", "claim_matches", "match_over")
+    wanted = (*SAME_HAND, "claim", "stopped", "derived", "claim_matches", "match_over", "unknown")
     present = [c for c in ("match_id", *wanted) if c in table.column_names]
     by_match: dict[str, list[dict]] = {}
     for h in table.select(present).to_pylist():

@@ -95,6 +95,14 @@ class EventMatch:
     """Per side (N–S, E–W) whose final level (:attr:`levels`) is ``None``: the lowest and the highest it
     is under the readings of what the record leaves open (``MatchResult.levels_final_span``; a dataset's
     ``level_<side>_final_low`` / ``_high``), ``None`` where not bounded (or known exactly)."""
+    levels_left_open: tuple[int, ...] = field(default=(), compare=False)
+    """The hands whose levels after the record leaves open for a reason other than take-backs given as ``?`` or the hand
+    it ends inside — plays it leaves out, a trick it gives no play of … (the ``hands`` table's ``unknown`` withholding
+    ``levels``, tag other than ``Takebacks`` / ``Claim``: :func:`levels_left_open_entry`, as
+    ``engine.explain_final_levels.levels_left_open`` reads a replayed match); ``()`` where none (or not known)."""
+    stopped_void: bool = field(default=False, compare=False)
+    """The hand the record ends inside (:attr:`ends_inside`) is void: the match's ruleset says so (``stopped_hand =
+    void`` with ``decide_by_levels``, docs/rules.md §8.5) — the final levels are those that hand was played at."""
 
     def forfeited(self, side: int) -> bool:
         """``side`` (0 N–S, 1 E–W) forfeited the match: alone, or both sides did."""
@@ -110,17 +118,29 @@ class EventMatch:
     def levels_note(self) -> str:
         """Why a final level is given as a range (bilingual, ``English / 中文``), empty where none is: the readings of
         what the record leaves open — the hand it ends inside void or played out where no ``[Claim]`` gives that
-        hand its result (:attr:`ends_inside`, :attr:`derived_results`; docs/rules.md §8.5), else take-backs given
-        as ``?`` (docs/rules.md §10.2)."""
+        hand its result (:attr:`ends_inside`, :attr:`derived_results`; docs/rules.md §8.5), else what the record
+        leaves open in hands :attr:`levels_left_open` (plays it leaves out …), else take-backs given as ``?``
+        (docs/rules.md §10.2) — as ``tractor check``'s match page words it
+        (``engine.explain_final_levels.match_final_levels``)."""
         h = self.ends_inside
         stopped = h if h is not None and dict(self.derived_results).get(h) is None else None
-        note = final_levels_note(self.levels, self.level_spans, stopped)
+        note = final_levels_note(self.levels, self.level_spans, stopped, self.levels_left_open)
         return "" if note is None else f"{note[1]} / {note[0]}"
 
     @property
     def counts(self) -> bool:
         """The match counts in the standings: a team won it, or both sides forfeited it."""
         return self.winner is not None or self.decided_by == BOTH_FORFEIT
+
+
+def levels_left_open_entry(entry) -> bool:
+    """An entry of the ``hands`` table's ``unknown`` (``"tag: withheld,…"``) leaves the hand's levels after open for a
+    reason other than take-backs given as ``?`` (tag ``Takebacks``) or the hand the record stops inside (``Claim``):
+    :attr:`EventMatch.levels_left_open`."""
+    if not isinstance(entry, str):
+        return False
+    tag, _, withheld = entry.partition(": ")
+    return tag not in ("Takebacks", "Claim") and "levels" in withheld.split(",")
 
 
 def team_name(name: str | None, a: str | None, b: str | None) -> str | None:

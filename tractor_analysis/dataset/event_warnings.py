@@ -14,6 +14,7 @@ from collections import defaultdict
 from typing import Iterable, Sequence
 
 from ..engine.explain_hand import match_decision_text
+from ..engine.explain_stopped import match_line_every_finish
 from ..engine.scoring import EVERY_READING
 from ..engine.verdicts import BOTH_FORFEIT
 from ..records.cards import RANK_TOKENS
@@ -276,8 +277,18 @@ def _cut_short_note(m: EventMatch) -> str | None:
         return _readings_note(m)
     en, zh = match_decision_text(_winner(m), m.decided_by, m.forfeit_reasons)
     levels = " : ".join("?" if v is None else RANK_TOKENS.get(v, str(v)) for v in m.levels)
+    at_en, at_zh = "at the levels when the record ends", "以记录结束时的级数"
     if h not in derived:
         which_en, which_zh = f"the levels hand {h} was played at", f"即第 {h} 局所打的级数"
+        # no result of that hand counts (void) or every reading of it gives these levels: worded as check's match
+        # line words it (docs/rules.md §8.5), never "when the record ends" beside the levels it was played at
+        en, zh = match_line_every_finish(_winner(m), h, m.decided_by, m.stopped_void)
+        if m.stopped_void:
+            at_en, at_zh = "at the final levels", "以终局级数"
+        else:
+            at_en, at_zh = f"at the levels every reading of hand {h} gives", f"以第 {h} 局每种读法给出的级数"
+            which_en, which_zh = (f"hand {h} void, the levels it was played at, or played out to each result the cards "
+                                  f"left allow"), f"第 {h} 局按中止计（以该局所打的级数）或按打完计（余牌可能给出的每种结果）"
         check_en, check_zh = (f"and any [Claim] of hand {h} (not used: no result of the hand counts)",
                               f"以及第 {h} 局的 [Claim]（如有；未用于判定：该局没有计入的结果）")
     elif derived[h] is not None:
@@ -291,10 +302,10 @@ def _cut_short_note(m: EventMatch) -> str | None:
         which_zh = f"即第 {h} 局之后的级数，该局结果由余下的牌推出：余牌可能给出的每个总分结果相同（docs/rules.md §7.4）"
         check_en, check_zh = f"and that hand {h} was stopped there", f"以及第 {h} 局是否确在此处停止"
     return (f"{where}: the record ends inside hand {h}, before a side passed the winning level; decided by the "
-            f"ruleset's rule for a match cut short (docs/rules.md §8.5) at the levels when the record ends "
+            f"ruleset's rule for a match cut short (docs/rules.md §8.5) {at_en} "
             f"({levels}, N–S : E–W: {which_en}): {en}; counted: check that the match was stopped there, that "
             f"the record is whole, {check_en} / {where}：记录在第 {h} 局中途结束，双方均未打过"
-            f"获胜级别；按规则对中途结束比赛的判定（docs/rules.md §8.5）以记录结束时的级数（{levels}，南北 : 东西："
+            f"获胜级别；按规则对中途结束比赛的判定（docs/rules.md §8.5）{at_zh}（{levels}，南北 : 东西："
             f"{which_zh}）判定：{zh}；已计入：请核对比赛是否确在此处停止、记录是否完整，{check_zh}")
 
 
