@@ -335,7 +335,8 @@ def _last_trick_stop(hand: Hand, result: HandResult) -> bool:
     rules = result.rules
     if (not rules.decide_by_levels or result.scored_by_claim or result.claim_matches or hand.result_only
             or hand.setup or not hand.tricks or result.complete or record_stops_inside(hand, result)
-            or tricks_read(tricks_numbered(hand, rules)[0])[1]):
+            or result.unfinished is None or tricks_read(tricks_numbered(hand, rules)[0])[1]):
+        # (unfinished None: no seat the record ends before holds a card — a misdeal's seat short of cards, §10.3)
         return False
     played = [0, 0, 0, 0]
     for trick in hand.tricks:
