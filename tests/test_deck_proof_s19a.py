@@ -144,3 +144,20 @@ def test_compiled_and_pure_python_paths_agree(tmp_path):
             outs.append(json.loads(run.stdout)["files"][0]["hands"])
     assert outs[0] == outs[1] and outs[2] == outs[3]
     assert [d["value"] for d in outs[0][0]["derived"] if d["fact"] == "play"] == ["10: E SJ"]
+
+
+def test_a_play_read_from_the_line_that_leads_the_next_trick_out_of_turn_is_not_taken_alone():
+    """The simulator's 3-deck match (seed 10, 10 % faults): W's ♣3 in trick 11 is a card the decks prove W cannot hold;
+    read as W's kept ♦2 (a constant trump there) it wins trick 11, so S's lead of trick 12 was \"out of turn\" and W
+    \"still held diamonds\" — two faults resting on the one play read, against the record's own next lead (found by
+    comparing the simulator's injected faults with the engine's after deck_proof). The hand is read both ways instead:
+    neither fault is ruled."""
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records.rulesets import PRESETS
+    from tractor_analysis.simulate import simulate_match
+    m = simulate_match(10, 0, rules=PRESETS["three-deck"], violation_rate=0.1, max_hands=3)
+    h = replay_match(m).hands[0]
+    got = {(v.code, v.trick, v.seat) for v in h.violations}
+    assert ("out_of_turn", 12, 2) not in got and ("follow_suit", 11, 3) not in got
+    assert ("not_in_hand", 11, 3) in got                     # the play as written, the record's finding
+    assert not [d for d in h.derived if d.fact == "play"]

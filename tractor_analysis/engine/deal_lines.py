@@ -152,9 +152,10 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     plays = _plays_miscopied(hand, seats, left) if bounds is None else []
     proof = _lines_proven(hand, result, seats, result.rules.decks) if plays else None
     wrong = _lines_disproven(hand, result, seats, left, result.rules.decks) if bounds is None else None
-    if proof and not wrong:     # the decks rule the line reading out: the play readings alone are the hand's
-        return _plays_only(hand, result, plays, [_as_recorded(hand, h, replay(h)) for h in plays], seats, proof,
-                           order)
+    readings = [_as_recorded(hand, h, replay(h)) for h in plays] if proof and not wrong else []
+    if readings and not _next_lead_against(result, readings):
+        # the decks rule the line reading out: the play readings alone are the hand's
+        return _plays_only(hand, result, plays, readings, seats, proof, order)
     if wrong and not proof:     # the decks rule the play readings out: the line reading alone is the hand's
         judged = _line_only(hand, result, seats, wrong, replay, order)
         if judged is not None:
@@ -433,6 +434,15 @@ def _lines_proven(hand: Hand, result: HandResult, seats: frozenset[int],
             return None
         out[seat] = tuple(proven)
     return out
+
+
+def _next_lead_against(result: HandResult, readings: Sequence[HandResult]) -> bool:
+    """Some play reading leads a trick out of turn where the hand as recorded (``result``) does not: the play read in
+    place of the one written wins a trick the record's next lead says another seat won.  The record's next lead
+    speaks against that reading as much as the decks speak for it — more than one slip —, so the decks' proof is not
+    taken alone: the hand is read both ways (docs/rules.md §1.6), never a seat's lead faulted on the play read."""
+    recorded = {(v.trick, v.seat) for v in result.violations if v.code == "out_of_turn"}
+    return any(v.code == "out_of_turn" and (v.trick, v.seat) not in recorded for r in readings for v in r.violations)
 
 
 def _plays_only(hand: Hand, result: HandResult, ways: Sequence[Hand], readings: Sequence[HandResult],
