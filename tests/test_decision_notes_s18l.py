@@ -71,8 +71,9 @@ def test_the_note_on_a_match_won_on_a_derived_result_quotes_the_winning_team(tmp
 def test_the_note_on_a_match_cut_short_quotes_the_winning_team(tmp_path):
     for dataset in (False, True):
         (note,) = _notes(tmp_path / str(dataset), _cut_short(), dataset)
-        assert f"): {QUOTED} won the match: higher level when the record ends; counted" in note
-        assert f"判定：{QUOTED} 方获胜：记录结束时级数高" in note and f" {HOSTILE} won" not in note
+        # (the words of check's match line since s19-h1: the levels the stopped hand was played at, void)
+        assert f"): {QUOTED} won the match: higher level at the levels hand 5 was played at" in note
+        assert f"判定：{QUOTED} 方获胜：以第 5 局所打的级数，级数高" in note and f" {HOSTILE} won" not in note
 
 
 def _report(tmp_path: Path, text: str) -> Path:

@@ -48,7 +48,10 @@ def common_violations(results: Sequence[HandResult], reword: Reword) -> tuple[li
             kept.append(v)
         else:
             # a finding about the record is said as the record's (never "N broke the rule"): its own words
-            zh, en = explain_unknown.record_finding_open(v.seat, v.code) if v.of_record else reword(v)
+            # (a finding with no seat keeps the reading's words: "the record broke the rule … whichever value [Trump]
+            # has" names no seat)
+            zh, en = (explain_unknown.record_finding_open(v.seat, v.code) if v.of_record and v.seat is not None
+                      else reword(v))
             kept.append(dataclasses.replace(v, better=(), message_zh=zh, message_en=en))
     return kept, uncertain
 
