@@ -169,3 +169,18 @@ def test_a_side_the_first_lead_speaks_against_is_not_the_dealers():
     assert not [d for d in h.derived if d.fact == "dealer_side"]
     why = [u for u in h.unknowns if "the first trick is led by E–W" in u.message_en]
     assert why and "第一轮由东西方首出" in why[0].message_zh
+
+
+def test_a_buried_line_no_seat_can_have_made_says_nothing_of_the_sides():
+    """The fourth tester wave (R3_buried_slip: the sample rotated so N dealt, [Hand "3"], no [Dealer], [Levels "EW:3"],
+    [Level "2"], the Buried: line writing ♠K for ♠Q — a line no seat can have made, the tool's own bad_bury): the side
+    was withheld as \"neither N–S seat can have made the bury\", taking down the points, the penalties' sign and the
+    [Level] check, though the bury derived from the plays is N's and N leads trick 1. A line no seat can have made is
+    no evidence against a side: N–S derived as without it."""
+    from pathlib import Path
+    from tractor_analysis.engine.replay import replay_match
+    from tractor_analysis.records import parse_tgn
+    text = (Path(__file__).resolve().parent / "data" / "referee_s19" / "side_buried_slip.tgn").read_text("utf-8")
+    h = replay_match(parse_tgn(text)[0][0]).hands[0]
+    assert [(d.fact, d.value) for d in h.derived if d.fact == "dealer_side"] == [("dealer_side", "NS")]
+    assert not [u for u in h.unknowns if "can have made the bury the record gives" in u.message_en]

@@ -188,17 +188,19 @@ def _cards_against(hand: Hand, side: int) -> str | None:
     (炒地皮); the lead none in a position or where the record does not give trick 1's lead."""
     seats = (side, side + 2)
     if (hand.buried is not None and hand.bottom is not None and hand.deal is not None and not hand.earlier_buries
-            and not aside_unread(hand) and all(hand.deal[s] for s in seats)):
-        played = {s: Counter() for s in seats}
+            and not aside_unread(hand) and all(hand.deal)):
+        played = [Counter() for _ in range(4)]
         for trick in hand.tricks:
             for p in trick.plays:
-                if p.seat in played:
-                    played[p.seat].update(p.cards)
+                played[p.seat].update(p.cards)
         buried = Counter(hand.buried)
         def can_bury(seat: int) -> bool:
             held = Counter(hand.deal[seat]) + Counter(hand.bottom)
             return not buried - held and not played[seat] - (held - buried)
-        if not any(can_bury(s) for s in seats):
+        # a Buried: line no seat can have made (itself miscopied: bad_bury) says nothing of the sides; one a seat of
+        # the other side only can have made speaks against the side named
+        others = (1 - side, 3 - side)
+        if not any(can_bury(s) for s in seats) and any(can_bury(s) for s in others):
             return "bury"
     if not hand.setup and hand.tricks and hand.tricks[0].number == 1 and hand.tricks[0].plays \
             and hand.tricks[0].plays[0].seat not in seats:
