@@ -310,10 +310,14 @@ def _friend_revoke(v: Violation, result: HandResult) -> list[tuple[str, str]]:
 
 
 def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
-                 unread_takebacks: int = 0, earlier_known: bool = True) -> tuple[tuple[str, str], ...]:
+                 unread_takebacks: int = 0, earlier_known: bool = True,
+                 stopped: bool = False) -> tuple[tuple[str, str], ...]:
     """What the hand's ruleset makes of ``v``: (中文, English) lines (``unread_takebacks``: take-backs
     of the hand whose seat cannot be read, :func:`takeback_line`; ``earlier_known`` false: the record begins after
-    the match's first hand, so the wrong follows before it are not known — only a least count)."""
+    the match's first hand, so the wrong follows before it are not known — only a least count; ``stopped``: the
+    match's last hand, which its record stops inside with no result from a ``[Claim]`` — void or played out, the
+    match decided only where both agree (docs/rules.md §8.5): a level lost or a forfeit at its end is the
+    played-out reading's only, and said so)."""
     rules = result.rules
     lines: list[tuple[str, str]] = []
     team = team_of(v.seat) if v.seat is not None else None
@@ -358,8 +362,19 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
             if result.levels_before[team] == result.levels_after[team] == 2:     # (a referee's tester: "2 → 2")
                 lines.append(("级别不会降到 2 以下：在 2 级的一方仍为 2 级（docs/rules.md §10.1）",
                               "no level goes below 2: a side at 2 stays at 2 (docs/rules.md §10.1)"))
+            if stopped:     # (a tester: the page stated the forfeit check and the standings withhold)
+                lines.append(("本局记录在中途结束、[Claim] 未给出结果：上述降级及下述判负仅在本局按打完计时适用；"
+                              "按中止计则本局不计——比赛结果以两种读法一致者为准，见 tractor check（docs/rules.md §8.5）",
+                              "the record stops inside this hand, its last, and no [Claim] gives its result: the level "
+                              "above and a forfeit below apply only if the hand counts as played out; void, it does "
+                              "not count — the match is decided only where both readings agree, see tractor check "
+                              "(docs/rules.md §8.5)"))
             forfeit = rules.revoke_forfeit
-            if forfeit and nth >= forfeit:
+            if forfeit and nth >= forfeit and stopped:
+                lines.append((f"累计 {nth} 次跟牌错误：本局按打完计时{TEAM_ZH[team]}本场判负（不予裁定，见上）",
+                              f"{nth} wrong follows: {TEAM_EN[team]} forfeit the match if the hand counts as played "
+                              "out (not ruled on: see above)"))
+            elif forfeit and nth >= forfeit:
                 lines.append((f"累计 {nth} 次跟牌错误：{TEAM_ZH[team]}本场判负",
                               f"{nth} wrong follows: {TEAM_EN[team]} forfeit the match"))
             elif forfeit and not earlier_known:
@@ -637,7 +652,8 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     trick=tricks.get(v.trick) if v.trick is not None else None,
                     violation=violation_view(v, names, violation_position(record, v, h)),
                     ref=rule_ref(v.code),
-                    consequences=consequences(v, h, earlier[team], rec.takebacks.count(None), from_first),
+                    consequences=consequences(v, h, earlier[team], rec.takebacks.count(None), from_first,
+                                              stopped=result.stopped_at == index),
                     score=score_lines(view, h), referee=referee,
                     record_problems=tuple(record_problems), required=required,
                     derived_play=derived_play(v, h), trump_note=trump_note(h),

@@ -92,3 +92,21 @@ def test_a_played_out_forfeit_is_that_readings_end():
     assert stopped_decisions(f) == ((0, "higher level"), (1, "forfeit"))     # before: (0, "higher level") twice
     both = dataclasses.replace(f, stop_readings=(void, StopReading((3, 2), 0, forfeit="both")))
     assert stopped_decisions(both)[1] == (None, "both forfeit")
+
+
+def test_the_ruling_page_says_the_forfeit_is_the_played_out_readings_only(tmp_path):
+    """The fourth tester wave: the ruling page of a wrong follow in that stopped hand said "3 wrong follows: N–S
+    forfeit the match" with no qualification, where check, --json, the report and the standings withhold it."""
+    import html
+    import re
+    from click.testing import CliRunner
+    from tractor_analysis.cli.main import main
+    match = _cut(DIFFER)
+    path, out = tmp_path / "m.tgn", tmp_path / "r.html"
+    path.write_text(format_tgn(match), "utf-8")
+    r = CliRunner().invoke(main, ["ruling", str(path), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    text = html.unescape(re.sub(r"<[^>]+>", " ", out.read_text("utf-8")))
+    assert "forfeit the match if the hand counts as played out (not ruled on: see above)" in text
+    assert "本局按打完计时南北方本场判负" in text
+    assert not re.search(r"wrong follows: N–S forfeit the match(?! if)", text)
