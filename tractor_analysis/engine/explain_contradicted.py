@@ -607,3 +607,59 @@ def misdeal_card_elsewhere(moves: Sequence[tuple[int, int, int]], miscount: Sequ
             f"（docs/rules.md §1.6、§10.3）",
             f"{fe}; then no card ({cards_en}) was dealt too many and the hand ends otherwise: {re_} is not decided — "
             f"the hand's result and the levels after it are withheld (docs/rules.md §1.6, §10.3)")
+
+
+def _moves_words(moves: Sequence[tuple[int, int, int]]) -> tuple[str, str]:
+    """``moves`` ``(card, the long line's seat, the short line's seat)`` named: "S 的牌行中的 ♥2 是北家的" / "the H2 in S's
+    line is N's" (one clause a move, in order)."""
+    zh = "；".join(dict.fromkeys(f"{SEAT_NAMES_ZH[m]}发牌行中多出的 {cards_text((k,))} 实为{SEAT_NAMES_ZH[t]}的牌"
+                                 for k, m, t in moves))
+    en = "; ".join(dict.fromkeys(f"the {cards_text((k,))} too many in {SEAT_TOKENS[m]}'s line is {SEAT_TOKENS[t]}'s"
+                                 for k, m, t in moves))
+    return zh, en
+
+
+def card_in_wrong_line(moves: Sequence[tuple[int, int, int]]) -> Message:
+    """The ``derived`` ``deal`` of cards the record proves written in the wrong deal line (:mod:`.recorded_hand`):
+    ``moves`` ``(card, the long line's seat, the short line's seat)`` — the long line's seat never plays them, the
+    short line's seat plays them beyond its own line, and with them moved every line is a hand and the decks whole
+    (docs/rules.md §1.6, §10.3)."""
+    zh, en = _moves_words(moves)
+    return (f"{zh}，抄错了行：多出牌的一家始终没有打出这张牌，少牌的一家打出了它，且这张牌移回后四家各一手牌、"
+            f"整副牌齐全，每张牌都已打出——所以没有人多发或少发牌（不判多少牌）",
+            f"{en}, written in the wrong line: the seat whose line is too long never plays it, the seat whose line is "
+            f"short plays it, and with it moved back every line is a hand and the decks are whole, every card "
+            f"played — so no seat was dealt too many or too few cards (no 多少牌)")
+
+
+def card_in_wrong_line_said(moves: Sequence[tuple[int, int, int]]) -> Message:
+    """Added to a ``deal_mismatch`` / ``not_in_hand`` of a seat whose line, or another's, the record proves holds a
+    card written in the wrong line (:func:`card_in_wrong_line`): the record's finding, not a seat's act."""
+    zh, en = _moves_words(moves)
+    return (f"——记录的发牌行抄错：{zh}（见推定项 [deal]）",
+            f" — the deal lines are miscopied: {en} (derived [deal])")
+
+
+def card_maybe_in_wrong_line(moves: Sequence[tuple[int, int, int]], what: Sequence[str]) -> Message:
+    """The ``"unknown"`` (tag ``deal``) of a hand whose long line gives cards a short line's seat plays beyond its
+    own line (``moves`` ``(card, long line's seat, short line's seat)``) where the record does not prove them
+    moved: either a seat was dealt a wrong number of cards (多少牌) or the card was written in the wrong line;
+    what the two readings differ on is withheld (docs/rules.md §1.6, §10.3)."""
+    zh = "；".join(dict.fromkeys(f"{SEAT_NAMES_ZH[m]}发牌行中多出的 {cards_text((k,))} 可能是{SEAT_NAMES_ZH[t]}的牌（{SEAT_NAMES_ZH[t]}"
+                                 f"打出了它而其发牌行少牌），抄错了行" for k, m, t in moves))
+    en = "; ".join(dict.fromkeys(f"the {cards_text((k,))} too many in {SEAT_TOKENS[m]}'s line may be {SEAT_TOKENS[t]}'s "
+                                 f"({SEAT_TOKENS[t]} plays it and its own line is short), written in the wrong line"
+                                 for k, m, t in moves))
+    return unknown_fact(f"{zh}；记录不足以说明是多发（少发）了牌（多少牌），还是牌抄错了行：按两种读法判定，只保留两者一致的结论"
+                        f"（docs/rules.md §1.6、§10.3）",
+                        f"{en}; the record does not prove whether a seat was dealt a wrong number of cards (多少牌) or "
+                        f"the card was written in the wrong line: the hand is judged both ways and only what both give "
+                        f"is kept (docs/rules.md §1.6, §10.3)", what)
+
+
+def fault_whichever_line_holds(seat: int | None, code: str) -> Message:
+    """A violation found whether a card a long deal line gives is its seat's or a short line's seat's, whose owed
+    play (or words) differs between the two readings (:mod:`.recorded_hand`)."""
+    return fault_owed_open(seat, code, ("无论那张牌是多出牌的一家的还是抄错了行都违例，但应出哪一手取决于是哪一种",
+                                        "whether the card too many in a deal line was that seat's or written in the "
+                                        "wrong line; the play owed depends on which"))
