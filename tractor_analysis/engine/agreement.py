@@ -159,6 +159,16 @@ _BOTTOM = frozenset({"bottom_points", "bottom_multiplier", "bottom_bonus"})
 bottom (:data:`~.verdicts.WITHHELD` ``bottom``), not the attackers' points."""
 
 
+def regrouped(tricks: Sequence[TrickResult], violations: Sequence[Violation]) -> tuple[TrickResult, ...]:
+    """``tricks`` each with the violations of ``violations`` found in it (in their order): a merged or re-read
+    hand's tricks after its violations changed (:mod:`.deal_lines`, :mod:`.wrong_line`)."""
+    by_trick: dict[int, list[Violation]] = {}
+    for v in violations:
+        if v.trick is not None:
+            by_trick.setdefault(v.trick, []).append(v)
+    return tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ()))) for t in tricks)
+
+
 def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None],
           reword: Reword) -> tuple[dict, list[str]]:
     """The fields of one result that every judgement in ``results`` gives (``dataclasses.replace``
@@ -304,4 +314,4 @@ def sides_withheld(results: Sequence[HandResult], changes: dict, what: list[str]
         what.insert(0, "sides")
 
 
-__all__ = ["Reword", "agree", "common_violations", "shared_facts", "sides_withheld"]
+__all__ = ["Reword", "agree", "common_violations", "regrouped", "shared_facts", "sides_withheld"]

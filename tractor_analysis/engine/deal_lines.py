@@ -49,12 +49,12 @@ from ..records.cards import SEAT_TOKENS, TOKEN
 from ..records.model import Hand
 from ..records.rulesets import ThrowPenalty
 from . import explain_contradicted, explain_readings
-from .agreement import agree, shared_facts
+from .agreement import agree, regrouped, shared_facts
 from .deck_proof import placed_copies
 from .outcome import offenders, team_counts
 from .played_cards import held_from_plays, played_rows
 from .unsure_throws import recheck
-from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation, as_record_finding
+from .verdicts import Derived, HandResult, Unknown, Violation, as_record_finding
 
 SHOWN_BY = frozenset({"not_in_hand", "deal_mismatch"})
 """The two violations that together show a deal line wrong (or a play on it)."""
@@ -167,7 +167,7 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     shown = [_either_said(v) if v.code in SHOWN_BY and v.seat in seats else v
              for v in result.violations if _kept(v, seats)]
     violations = sorted([*shown, *(v for v in again.violations if not _kept(v, seats))], key=order)
-    tricks = _regrouped(result.tricks, violations)
+    tricks = regrouped(result.tricks, violations)
     counts, what = _counts_again(hand, result, again, violations, count_unknown)
     judged = dataclasses.replace(result, violations=tuple(violations), tricks=tricks, legality_known=False, **counts)
     # a card another seat's line gives too many (a misdeal, 多少牌) that may be one a seat of ``seats`` plays beyond
@@ -228,15 +228,6 @@ def _written_elsewhere(hand: Hand, result: HandResult, seats: frozenset[int], de
     if not moves:
         return None
     return dataclasses.replace(hand, deal=tuple(lines), bottom=bottom), tuple(moves)
-
-
-def _regrouped(tricks: Sequence[TrickResult], violations: Sequence[Violation]) -> tuple[TrickResult, ...]:
-    """``tricks`` each with the violations of ``violations`` found in it (in their order)."""
-    by_trick: dict[int, list[Violation]] = {}
-    for v in violations:
-        if v.trick is not None:
-            by_trick.setdefault(v.trick, []).append(v)
-    return tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ()))) for t in tricks)
 
 
 def _either_said(v: Violation) -> Violation:
@@ -385,7 +376,7 @@ def _either(hand: Hand, judged: HandResult, others: Sequence[HandResult], seats:
                           lambda v: explain_contradicted.fault_whichever_line(v.seat, v.code))
     kept = [v for v in judged.violations if _kept(v, seats)]
     violations = sorted([*kept, *(v for v in changes["violations"] if not _kept(v, seats))], key=order)
-    changes["tricks"] = _regrouped(changes["tricks"], violations)
+    changes["tricks"] = regrouped(changes["tricks"], violations)
     changes["violations"] = tuple(violations)
     changes["legality_known"] = False
     changes.pop("complete", None)
@@ -463,7 +454,7 @@ def _plays_only(hand: Hand, result: HandResult, ways: Sequence[Hand], readings: 
     seen = {(v.code, v.trick, v.seat) for v in own}
     violations = sorted([*own, *(v for v in changes["violations"] if (v.code, v.trick, v.seat) not in seen)],
                         key=order)
-    changes["tricks"] = _regrouped(changes["tricks"], violations)
+    changes["tricks"] = regrouped(changes["tricks"], violations)
     changes["violations"] = tuple(violations)
     unknowns, derived = shared_facts(readings)
     read = [{(t.number, p.seat): q.cards for t, r in zip(hand.tricks, way.tricks)
@@ -569,7 +560,7 @@ def _line_only(hand: Hand, result: HandResult, seats: frozenset[int], wrong: Map
     facts = [Derived("deal", f"{SEAT_TOKENS[seat]}: {' '.join(TOKEN[k] for k in dealt)}",
                      "the decks and the seat's plays", *explain_readings.line_read_from_plays(seat, written, dealt))
              for seat, written, dealt in shown]
-    return dataclasses.replace(again, violations=tuple(violations), tricks=_regrouped(again.tricks, violations),
+    return dataclasses.replace(again, violations=tuple(violations), tricks=regrouped(again.tricks, violations),
                                derived=again.derived + tuple(facts))
 
 

@@ -15,11 +15,10 @@ A pure function of the record and the ruleset: replaying the same record twice g
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
-from ..records.cards import POINTS, SEAT_TOKENS, TOKEN, Card
+from ..records.cards import POINTS, Card
 from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand
@@ -35,14 +34,13 @@ from .bottom_exchange import Start
 from .played_cards import Played, card_list
 from .starting_hands import starting_hands
 from .verdicts import as_record_finding, hand_violation
-from .agreement import agree
-from .declarations import bottom_takers
 from .tricks import HandContext, hand_context, judge_tricks, plain_checks
 from .owed_plays import unsure_follows
 from .unsure_throws import unsure_throws
 from .throw_arrows import read_with_arrows
 from .unfinished import Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
 from .unplaced import unplaced_copies
+from .wrong_line import wrong_line, wrong_line_moves
 from .verdicts import (Derived, HandResult, ScoreItem, TrickResult, Unknown, Violation, new_hand_result,
                        new_score_item, new_trick_result)
 
@@ -97,9 +95,9 @@ def replay_recorded(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], 
     result = _replay_once(hand, *args, left_out=left_out)
     if any(v.code == "throw_failed" for v in result.violations):
         result = read_with_arrows(hand, result, lambda h: _replay_once(h, *args, left_out=left_out), hand_first)
-    moves = _wrong_line_moves(hand, rules, result) if left_out else ()
+    moves = wrong_line_moves(hand, rules, result) if left_out else ()
     if moves:       # a card a long line gives that a short line's seat plays: maybe written in the wrong line
-        return _wrong_line(hand, result, moves, lambda h: replay_recorded(h, *args, left_out=False))
+        return wrong_line(hand, result, moves, lambda h: replay_recorded(h, *args, left_out=False), hand_first)
     return result
 
 
@@ -267,101 +265,6 @@ def _lines_short_of_plays(hand: Hand, start: Start, played: Played,
             out.append(Unknown("deal", ("legality",), *explain_contradicted.line_short_of_plays(
                 s, sum(held), sum(plays), over, ("legality",), s == hand.dealer)))
     return tuple(out)
-
-
-# --- a card written in the wrong seat's deal line (docs/rules.md §1.6, §10.3) -----------------
-
-_SHOWN_BY = frozenset({"not_in_hand", "deal_mismatch"})
-"""What shows a deal line at odds with its seat's plays (the line's size, a card not held, cards left)."""
-
-
-def _wrong_line_moves(hand: Hand, rules: RuleSet, result: HandResult) -> tuple[tuple[int, int, int], ...]:
-    """The cards a seat's deal line gives beyond a hand's number that another seat, its own line short of a hand,
-    plays beyond that line, the long line's seat never playing them in the tricks recorded: ``(card, the long
-    line's seat, the short line's seat)`` each, as many as the one line is long and the other short.  Such a card
-    may be the short line's seat's, written in the wrong line — then neither seat was dealt a wrong number of cards
-    (多少牌, docs/rules.md §10.3).  ``()`` for a position, a hand without every line read whole, and a seat taking
-    the bottom (its cards are its line with the bottom, less the bury)."""
-    if (hand.setup or hand.deal is None or not all(hand.deal) or hand.deal_unread or result.dealer is None
-            or not hand.tricks):
-        return ()
-    n = rules.hand_size
-    if not any(len(line) > n for line in hand.deal) or not any(len(line) < n for line in hand.deal):
-        return ()       # (the common case: every line a hand)
-    takers = set(bottom_takers(result.dealer, hand.declarations))
-    lines = [Counter(line) for line in hand.deal]
-    played = [Counter() for _ in range(4)]
-    for trick in hand.tricks:
-        for p in trick.plays:
-            played[p.seat].update(p.cards)
-    room = [len(line) - n for line in hand.deal]        # how many cards each line is long (short: below 0)
-    moves = []
-    for m in range(4):
-        over = lines[m] - played[m]
-        for t in range(4):
-            if m in takers or t in takers or room[m] <= 0 or room[t] >= 0:
-                continue
-            beyond = played[t] - lines[t]
-            for k in sorted(over & beyond):
-                for _ in range(min(over[k], beyond[k], room[m], -room[t])):
-                    moves.append((k, m, t))
-                    over[k] -= 1
-                    room[m], room[t] = room[m] - 1, room[t] + 1
-    return tuple(moves)
-
-
-def _wrong_line(hand: Hand, result: HandResult, moves: Sequence[tuple[int, int, int]],
-                replay: Callable[[Hand], HandResult]) -> HandResult:
-    """``result`` (``hand`` as recorded) of a hand whose ``moves`` (:func:`_wrong_line_moves`) may be cards written
-    in the wrong line.  The hand is judged with them in the short lines (``replay``).  Where that reading is the
-    hand played out with every card accounted for — the record played out, the lines then a hand each, the decks
-    whole, no card not held or left — the record proves them moved: the long line's seat never plays them, the
-    short line's does, and the decks place them nowhere else; that reading is the hand (its outcome: no 多少牌),
-    the lines' sizes, the card not held and the cards left are the record's findings, and the cards are derived
-    (``deal``).  Else both readings remain: what both give is kept (:func:`.agreement.agree`), what they differ on
-    — a misdeal, a fault resting on the long line's seat holding the card — is withheld (``"unknown"`` tag
-    ``deal``)."""
-    lines = [list(line) for line in hand.deal or ()]
-    for k, m, t in moves:
-        lines[m].remove(k)
-        lines[t].append(k)
-    again = replay(dataclasses.replace(hand, deal=tuple(map(tuple, lines))))
-    seats = {s for _, m, t in moves for s in (m, t)}
-    own = [v for v in result.violations if v.code in _SHOWN_BY and v.seat in seats]
-    if (result.unfinished is None and again.complete and hand.bottom is not None
-            and len(hand.bottom) == result.rules.bottom_size
-            and not any(v.code in _SHOWN_BY for v in again.violations)):
-        # the record's own slip, not a seat's act: no ruling against a player (docs/rules.md §1.6, §13.1)
-        zh, en = explain_contradicted.card_in_wrong_line_said(moves)
-        said = [as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
-                for v in own]
-        violations = sorted([*said, *again.violations], key=hand_first)
-        value = "; ".join(f"{SEAT_TOKENS[t]}: {' '.join(TOKEN[k] for k, _, s in moves if s == t)}"
-                          for t in sorted({t for _, _, t in moves}))
-        fact = Derived("deal", value, "the decks, the deal lines and the seats' plays",
-                       *explain_contradicted.card_in_wrong_line(moves))
-        return dataclasses.replace(again, violations=tuple(violations), tricks=_regrouped(again.tricks, violations),
-                                   derived=again.derived + (fact,))
-    changes, what = agree([result, again], [t.plays for t in hand.tricks],
-                          lambda v: explain_contradicted.fault_whichever_line_holds(v.seat, v.code))
-    kept = [v for v in result.violations if v.trick is None or v in own]
-    violations = sorted([*kept, *(v for v in changes["violations"] if v.trick is not None and v not in own)],
-                        key=hand_first)
-    changes.update(violations=tuple(violations), tricks=_regrouped(changes["tricks"], violations),
-                   legality_known=False)
-    changes.pop("complete", None)
-    what = [*what, *(w for w in ("legality",) if w not in what)]
-    unknown = Unknown("deal", tuple(what), *explain_contradicted.card_maybe_in_wrong_line(moves, what))
-    return dataclasses.replace(result, **changes, unknowns=result.unknowns + (unknown,))
-
-
-def _regrouped(tricks: Sequence[TrickResult], violations: Sequence[Violation]) -> tuple[TrickResult, ...]:
-    """``tricks`` each with the violations of ``violations`` found in it (in their order)."""
-    by_trick: dict[int, list[Violation]] = {}
-    for v in violations:
-        if v.trick is not None:
-            by_trick.setdefault(v.trick, []).append(v)
-    return tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ()))) for t in tricks)
 
 
 def hand_first(v: Violation) -> tuple[bool, int]:
