@@ -25,7 +25,8 @@ import pytest
 from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
-from tractor_analysis.engine.replay import record_stops_inside, replay_match
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.engine.stopped_match import record_stops_inside
 from tractor_analysis.engine.scoring import STOPPED_NOT_KNOWN, decide_match
 from tractor_analysis.engine.unread_tricks import DAMAGED_END_WITHHELD, tricks_read
 from tractor_analysis.records import format_tgn

@@ -17,7 +17,8 @@ from ..records.diagnostics import Diagnostic
 from ..records.locate import violation_position
 from ..records.model import Hand, Match
 from ..records.tgn_writer import Unwritable, format_tgn
-from ..engine.replay import record_pairs, record_stops_inside
+from ..engine.replay import record_pairs
+from ..engine.stopped_match import record_stops_inside
 from ..engine.scoring import decide_match
 from ..engine.unfinished import taken_by_attackers
 from ..engine.verdicts import HandResult, MatchResult, Violation

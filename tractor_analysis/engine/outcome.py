@@ -399,6 +399,17 @@ def punish(offenders: Sequence[int], defenders: frozenset[int], levels: tuple[in
     return (by_team[0], by_team[1]), tuple(after)
 
 
-__all__ = ["REVOKE_CODES", "GainCap", "GainOpen", "gain_open", "gain_words", "SidePenalty", "gain_capped", "gain_caps", "hand_outcome", "level_outcome",
+def team_spans(rules: RuleSet, levels: Sequence[int | None], spans: Sequence | None
+                ) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """:attr:`MatchResult.levels_final_span` from the final levels per player and their spans
+    (:attr:`HandResult.levels_after_span`): a team's where its level is not known and both its players'
+    spans are the same (not in friend mode, where no team keeps a level)."""
+    if spans is None or rules.friend:
+        return None, None
+    return tuple(spans[t] if levels[t] is None and levels[t + 2] is None and spans[t] == spans[t + 2] else None
+                 for t in (0, 1))  # type: ignore[return-value]
+
+
+__all__ = ["team_spans", "REVOKE_CODES", "GainCap", "GainOpen", "gain_open", "gain_words", "SidePenalty", "gain_capped", "gain_caps", "hand_outcome", "level_outcome",
            "level_penalties", "levels_after_span", "offenders", "punish", "side_penalties", "takeback_seats_open",
            "takeback_seats_unknown", "takebacks_punished_unknown", "takebacks_unknown", "team_counts"]

@@ -29,12 +29,13 @@ from .forfeit_count import ForfeitCount, ForfeitEnd
 from .hand_copies import (MAX_COPIES, Carry, CopiesDiffer, copies_of, final_copies, final_unknown, next_copies,
                           numbered, over_copies, with_copies_unknown)
 from .hand_replay import replay_hand
-from .unread_tricks import tricks_numbered, tricks_read
+from .stopped_match import (forfeit_at_stop, record_stops_inside, stop_forfeit_withheld, stop_levels, stop_ranges,
+                            stop_spans, stopped_at, stopped_words, void_stop)
 from .explain import Message
-from .outcome import levels_after_span
+from .outcome import levels_after_span, team_spans
 from .verdicts import hand_violation
 from .scoring import (ENGINE_DECIDED_BY, EVERY_READING, STOPPED_NOT_KNOWN, by_levels, deal_holder, decide_match,
-                      match_facts, reading_decisions, stop_decides, stopped_decisions, stops_void)
+                      match_facts, reading_decisions, stop_decides, stops_void)
 from .verdicts import Derived, HandResult, MatchResult, ReadingEnd, Unknown, Violation
 
 
@@ -200,9 +201,9 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                                    + [next_result(j, first) for j in next_copies(match.hands,
                                                                                  list(range(first, len(match.hands))))])
     end = count.finish(match.hands, results)
-    stop_forfeit = _forfeit_at_stop(match, rules, end)
+    stop_forfeit = forfeit_at_stop(match, rules, end)
     if stop_forfeit is not None:
-        end = _stop_forfeit_withheld(match.hands[-1].number, rules, end)
+        end = stop_forfeit_withheld(match.hands[-1].number, rules, end)
     results = end.results
     forfeits = end.forfeits
     problems: tuple[Violation, ...] = ()
@@ -211,7 +212,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         problems = (hand_violation("after_match_end", None, _after_words(after, end, passed_in, match.hands)),)
     unknowns = end.unknowns + ((final_unknown(tail_copies),) if tail_copies is not None else ())
     if (not problems and not end.forfeit_at and not end.ended_at and not end.levels_open and passed_in is None
-            and _stopped_at(match.hands, results) is not None):
+            and stopped_at(match.hands, results) is not None):
         if stops_void(rules):
             # [Rule:stopped_hand "void"]: the hand the record stops inside does not count, nor a result the cards
             # left give it — the match ends at the levels that hand was played at (docs/rules.md §8.5), a level
@@ -220,11 +221,11 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         else:
             # not stated whether that hand was stopped there (void) or played out: the final levels are known only
             # where every reading gives the same, else bounded by them (docs/rules.md §8.5)
-            levels, spans = _stop_levels(_stop_ranges(match.hands[-1], results[-1], carried_in[-1]))
+            levels, spans = stop_levels(stop_ranges(match.hands[-1], results[-1], carried_in[-1]))
             if copied_end:      # copies of that hand, each with readings of its own not followed here: no bound
                 levels, spans = (None,) * 4, None
     # the readings that go on to the record's end (no forfeit, no pass) end it at these levels
-    going_on = ((levels[0], levels[1]), _team_spans(rules, levels, spans))
+    going_on = ((levels[0], levels[1]), team_spans(rules, levels, spans))
     if end.levels_open:
         # a side may have forfeited, or did in a hand not known, or may have passed the winning level in a hand
         # whose result is not known: the match may have ended at unknown levels
@@ -248,10 +249,10 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                          forfeit_reason_open=end.reason_open,
                          end_open=(min(end.forfeit_at), max(end.forfeit_at)) if len(end.forfeit_at) > 1
                          else end.end_between,
-                         levels_final_span=_team_spans(rules, levels, spans),
+                         levels_final_span=team_spans(rules, levels, spans),
                          reading_ends=_with_going_on(end, going_on, tail_ends),
-                         stopped_at=_stopped_at(match.hands, results),
-                         stop_spans=_stop_spans(rules, match.hands, results, carried_in), stop_forfeit=stop_forfeit)
+                         stopped_at=stopped_at(match.hands, results),
+                         stop_spans=stop_spans(rules, match.hands, results, carried_in), stop_forfeit=stop_forfeit)
     # who won, and how: the one decision the standings make too (scoring.decide: a forfeit, a
     # side passing the winning level, else seed 001 rule 十一 where the ruleset says so)
     team, how = decide_match(result)
@@ -269,7 +270,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             *explain_readings.winner_every_reading(team, result.reading_ends, hows)),))
     elif stop_decides(match_facts(result)) and (team is not None or how == STOPPED_NOT_KNOWN):
         # the record stops inside its last hand, no result from its [Claim]: void or played out (docs/rules.md §8.5)
-        result = _stopped_words(result, team)
+        result = stopped_words(result, team)
     elif team is not None and None in result.levels_final and how in ("higher level", "holding the deal",
                                                                        EVERY_READING):
         # decided by levels the readings of "?" take-backs, or of plays the record leaves out, leave open: the same
@@ -299,148 +300,6 @@ def _range_winner(result: MatchResult, team: int, how: str) -> MatchResult:
     return dataclasses.replace(result, derived=(Derived(
         "winner", TEAMS[team], source,
         *explain_final_levels.winner_by_level_ranges(team, hows, ranges, takebacks, left_open)),))
-
-
-def _stopped_at(hands: Sequence[Hand], results: Sequence[HandResult]) -> int | None:
-    """:attr:`MatchResult.stopped_at`: the record's last hand where the record is known to stop inside it and no
-    ``[Claim]`` gives that hand its result (:func:`record_stops_inside`); ``None`` otherwise."""
-    if not hands or len(hands) != len(results):
-        return None
-    last = results[-1]
-    if last.scored_by_claim:
-        return None
-    return (len(results) - 1 if record_stops_inside(hands[-1], last) or _last_trick_stop(hands[-1], last)
-            else None)
-
-
-def _void_stop(hand: Hand, result: HandResult) -> bool:
-    """Under ``[Rule:stopped_hand "void"]`` (:func:`.scoring.stops_void`), the record ends inside ``hand`` with no
-    result from its ``[Claim]``: it stops inside it (:func:`record_stops_inside`), or inside its last trick
-    (:func:`_last_trick_stop`) — under ``void`` the hand in progress when the record ends does not count, its result
-    derived from the cards left (§7.4) nor its penalties (docs/rules.md §8.5)."""
-    if not stops_void(result.rules) or result.scored_by_claim or hand.result_only or hand.setup or not hand.tricks:
-        return False
-    return record_stops_inside(hand, result) or _last_trick_stop(hand, result)
-
-
-def _last_trick_stop(hand: Hand, result: HandResult) -> bool:
-    """Under a ruleset deciding a match cut short by the levels (``decide_by_levels``: rounds the clock stops, under
-    either ``stopped_hand`` setting), the record ends inside ``hand``'s last trick — a seat the record ends before still
-    holding the card of its play there, which docs/rules.md §10.1 reads as the hand's end reached (the plays left out
-    forced) — and no ``[Claim]`` settles the hand (none, or one the total the cards give does not match): the clock
-    may have stopped the hand there (void), or the record merely leaves the forced plays out (played out: the total
-    the cards give), docs/rules.md §8.5.  Not a position, a score sheet's hand, a record the hand stops inside
-    between tricks (:func:`record_stops_inside`), or one stopping at a trick line it could not read (damage,
-    :func:`.unread_tricks.tricks_read`)."""
-    rules = result.rules
-    if (not rules.decide_by_levels or result.scored_by_claim or result.claim_matches or hand.result_only
-            or hand.setup or not hand.tricks or result.complete or record_stops_inside(hand, result)
-            or result.unfinished is None or tricks_read(tricks_numbered(hand, rules)[0])[1]):
-        # (unfinished None: no seat the record ends before holds a card — a misdeal's seat short of cards, §10.3)
-        return False
-    played = [0, 0, 0, 0]
-    for trick in hand.tricks:
-        for p in trick.plays:
-            played[p.seat] += len(p.cards)
-    size = rules.hand_size
-    return len(hand.tricks[-1].plays) < 4 and max(played) == size and min(played) < size
-
-
-def _stop_ranges(hand: Hand, last: HandResult, carried: Carry | None) -> list[tuple]:
-    """The readings of the record's last hand ``hand`` (``last``), which the record stops inside with no result from its
-    ``[Claim]`` (:attr:`MatchResult.stopped_at`): per reading — the hand void (the levels it was played at), then
-    played out to each result the cards left allow (:attr:`HandResult.finishes`, the one result derived from them among
-    them; one reading of levels not known where the results are not known) — the lowest and highest level per player
-    (a level known: itself; ``None``: not known, not bounded).  A level carried into the hand as a range (take-backs
-    given as ``?``, ``carried``, docs/rules.md §10.2) is that range void, and bounds the level each result leaves
-    (:func:`.outcome.levels_after_span`)."""
-    carried_spans = carried.spans if carried is not None and carried.spans is not None else (None,) * 4
-    before = last.player_levels_before
-    readings = [tuple((lv, lv) if lv is not None else carried_spans[s] for s, lv in enumerate(before))]
-    if last.finishes is None:
-        return readings + [(None,) * 4]        # played out: to results not known
-    for outcome, after in last.finishes:
-        played = dataclasses.replace(last, outcome=outcome)
-        readings.append(tuple((lv, lv) if lv is not None else levels_after_span(hand, played, s, carried_spans[s])
-                              if before[s] is None and carried_spans[s] is not None else None
-                              for s, lv in enumerate(after)))
-    return readings
-
-
-def _stop_levels(readings: Sequence[tuple]) -> tuple[tuple[int | None, ...], tuple | None]:
-    """The final levels per player, and their spans, of a match whose record stops inside its last hand with no result
-    from its ``[Claim]`` (:attr:`MatchResult.stopped_at`) where the ruleset does not say that hand is void
-    (``stopped_hand = open``, or no ``decide_by_levels``): every reading of it (``readings``: :func:`_stop_ranges`)
-    giving a player the same level, that level; else ``None``, with the lowest and highest the readings give where
-    each bounds it (none where the results the cards left allow are not known: not bounded).  Never the void reading
-    alone (docs/rules.md §8.5)."""
-    levels: list[int | None] = []
-    spans: list[tuple[int, int] | None] = []
-    for s in range(4):
-        ranges = [r[s] for r in readings]
-        if None in ranges:
-            levels.append(None)
-            spans.append(None)
-            continue
-        low, high = min(lo for lo, _ in ranges), max(hi for _, hi in ranges)
-        levels.append(low if low == high else None)
-        spans.append(None if low == high else (low, high))
-    return tuple(levels), (tuple(spans) if any(spans) else None)
-
-
-def _stop_spans(rules: RuleSet, hands: Sequence[Hand], results: Sequence[HandResult], carried_in: Sequence[Carry | None]
-                ) -> tuple:
-    """:attr:`MatchResult.stop_spans`: per reading of the hand the record stops inside (:func:`_stop_ranges`), the
-    range of each team's level where that reading leaves it not known but bounded; ``()`` where the record does not
-    stop inside its last hand, or every level of every reading is known."""
-    if _stopped_at(hands, results) is None or len(carried_in) != len(results):
-        return ()
-    out = []
-    for r in _stop_ranges(hands[-1], results[-1], carried_in[-1]):
-        levels = tuple(x[0] if x is not None and x[0] == x[1] else None for x in r)
-        spans = tuple(None if x is None or x[0] == x[1] else x for x in r)
-        out.append(_team_spans(rules, levels, spans))
-    return tuple(out) if any(any(t) for t in out) else ()
-
-
-def _stopped_words(result: MatchResult, team: int | None) -> MatchResult:
-    """``result`` decided by the levels though its record stops inside its last hand (:attr:`MatchResult.stopped_at`):
-    the ``derived`` ``winner`` every reading of that hand gives (void, or played out to each result the cards left
-    allow), or the ``"unknown"`` (tag ``Claim``, withholding ``winner``) saying why no team is credited."""
-    facts = match_facts(result)
-    void, *rest = facts.stop_readings
-    decisions = stopped_decisions(facts) if facts.finishes_known else ()
-    if result.stop_forfeit is not None and decisions:     # played out, a side forfeits at the hand's end
-        words = explain_stopped.winner_forfeit_or_void(team, facts.stopped, (void.levels, void.holder, decisions[0][0]),
-                                                       _forfeit_words(rules_of(result), result.stop_forfeit),
-                                                       void.level_spans)
-        if team is not None:
-            return dataclasses.replace(result, derived=result.derived + (Derived(
-                "winner", TEAMS[team], "both ways the record's last hand may have ended: stopped there (void) or played "
-                "out to a forfeit at its end", *words),))
-        return dataclasses.replace(result, unknowns=result.unknowns + (Unknown("Claim", ("winner",), *words),))
-    if facts.stopped_void and team is not None:
-        last = result.hands[-1]
-        words = explain_stopped.winner_hand_void(team, facts.stopped, (void.levels, void.holder),
-                                                 last.outcome is not None, result.levels_final_span)
-        return dataclasses.replace(result, derived=result.derived + (Derived(
-            "winner", TEAMS[team], "the ruleset: the hand the record stops inside does not count ([Rule:stopped_hand "
-            "\"void\"]) — the levels it was played at, the dealer's side holding the deal", *words),))
-    if team is not None:
-        words = explain_stopped.winner_every_finish(team, facts.stopped, (void.levels, void.holder),
-                                                    tuple((r.levels, r.holder, r.passed) for r in rest),
-                                                    tuple(r.level_spans for r in facts.stop_readings))
-        return dataclasses.replace(result, derived=result.derived + (Derived(
-            "winner", TEAMS[team], "every way the record's last hand may have ended: stopped there (void) or played "
-            "out to each result the cards left allow", *words),))
-    if facts.finishes_known:
-        words = explain_stopped.winner_not_known(
-            facts.stopped, (void.levels, void.holder, decisions[0][0]),
-            tuple((r.levels, r.holder, r.passed, d[0]) for r, d in zip(rest, decisions[1:])),
-            tuple(r.level_spans for r in facts.stop_readings))
-    else:
-        words = explain_stopped.winner_not_known(facts.stopped, None, None)
-    return dataclasses.replace(result, unknowns=result.unknowns + (Unknown("Claim", ("winner",), *words),))
 
 
 def _replay_carried(hand: Hand, rules: RuleSet, carry: Carry, *, levels_known: bool, first_hand: bool,
@@ -493,7 +352,7 @@ def _handed_on(hand: Hand, result: HandResult, has_next: bool) -> tuple[Carry, b
         # levels when the record ends are the ones it was played at (docs/rules.md §8.5) — nor do its
         # penalties count towards the forfeit (they apply at the hand's end: ForfeitCount.add)
         levels, spans, stops = result.player_levels_before, None, True
-    elif not has_next and _void_stop(hand, result):
+    elif not has_next and void_stop(hand, result):
         # [Rule:stopped_hand "void"]: the hand the record ends inside, its last — its last trick too —, does not
         # count: neither a result derived from the cards left nor its penalties, a forfeit reached at its end
         # among them (docs/rules.md §8.5)
@@ -521,7 +380,7 @@ def _copy_ends(rules: RuleSet, results: Sequence[HandResult], alive: Sequence[bo
         if alive is not None and not alive[k]:
             continue
         levels = (carry.levels[0], carry.levels[1])
-        spans = _team_spans(rules, carry.levels, carry.spans)
+        spans = team_spans(rules, carry.levels, carry.spans)
         own = deal_holder(r.outcome.next_dealer if r.outcome else None, r.dealer, r.outcome.winner if r.outcome else None)
         mine = None
         if own != holder and not (None not in levels and levels[0] != levels[1]):
@@ -548,17 +407,6 @@ def _with_going_on(end: ForfeitEnd, going_on: tuple, tail_ends: tuple[ReadingEnd
     if not end.reading_ends and tail_ends and end.known and not end.forfeit_at and not end.ended_at:
         out += tail_ends
     return tuple(out)
-
-
-def _team_spans(rules: RuleSet, levels: Sequence[int | None], spans: Sequence | None
-                ) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
-    """:attr:`MatchResult.levels_final_span` from the final levels per player and their spans
-    (:attr:`HandResult.levels_after_span`): a team's where its level is not known and both its players'
-    spans are the same (not in friend mode, where no team keeps a level)."""
-    if spans is None or rules.friend:
-        return None, None
-    return tuple(spans[t] if levels[t] is None and levels[t + 2] is None and spans[t] == spans[t + 2] else None
-                 for t in (0, 1))  # type: ignore[return-value]
 
 
 def _after_words(after: Sequence[int], end: ForfeitEnd, passed_in: tuple[int, int | None] | None,
@@ -611,28 +459,6 @@ def _level_readings(hand: Hand, result: HandResult, levels: Sequence[int | None]
     return dataclasses.replace(result, levels_after_span=bounded if any(bounded) else None)
 
 
-
-def record_stops_inside(hand: Hand, result: HandResult) -> bool:
-    """The record is known to end inside ``hand`` (its plays stop before the hand does): not a score
-    sheet's hand, not a hand played out whose result is unknown, nor one that may have been (a hand
-    whose plays were not judged, a seat whose cards are not known: ``complete`` is then false for
-    want of knowing).  Known when no seat played a whole hand, or — a position giving every seat's
-    line — a seat is left holding cards; never when the record goes on past a trick it gives no play of
-    (:func:`.unread_tricks.tricks_read`; or a trick number it skips where a trick may be left out,
-    :func:`.unread_tricks.tricks_numbered`): how many cards each seat played there is not known, so neither is
-    whether the hand was played out — nor when it stops at such a trick line (damage, not a match stopped by
-    the clock: docs/rules.md §8.5)."""
-    if hand.result_only or result.complete or tricks_read(tricks_numbered(hand, result.rules)[0])[1]:
-        return False
-    played = [0, 0, 0, 0]
-    for trick in hand.tricks:
-        for p in trick.plays:
-            played[p.seat] += len(p.cards)
-    if not hand.setup:
-        return max(played) < result.rules.hand_size
-    return hand.deal is not None and all(hand.deal) and any(len(hand.deal[s]) > played[s] for s in range(4))
-
-
 def record_pairs(match: Match, result: MatchResult) -> list[tuple[Hand | None, HandResult]]:
     """Each replayed hand with its record.  :func:`replay_match` keeps the record's order, so
     hands pair by place (a hand number written twice still finds its own hand); a result
@@ -650,39 +476,3 @@ def rules_of(result: MatchResult) -> RuleSet | None:
     return result.hands[0].rules if result.hands else None
 
 
-def _forfeit_at_stop(match: Match, rules: RuleSet, end: ForfeitEnd) -> str | None:
-    """:attr:`MatchResult.stop_forfeit`: under ``stopped_hand = open`` (``decide_by_levels``), the sides (``NS``,
-    ``EW``, ``both``) every reading of the count forfeits at the end of the record's last hand, the record ending inside
-    that hand's last trick (:func:`_last_trick_stop`, no result from its ``[Claim]``) — that forfeit is the hand played
-    out's only: void, its wrong follows and take-backs do not count (docs/rules.md §8.5, §10.1).  ``None`` otherwise
-    (``void``: the hand's penalties are not counted at all, :func:`_handed_on`; a damaged file: ``truncated_file``)."""
-    results = end.results
-    if (stops_void(rules) or match.truncated or not results or len(results) != len(match.hands) or not end.known
-            or end.forfeit_at != (len(results) - 1,) or not _last_trick_stop(match.hands[-1], results[-1])
-            or _stopped_at(match.hands, results) != len(results) - 1):
-        return None
-    sides = [t for t in (0, 1) if end.forfeits[t] is not None or end.reason_open[t]]
-    return "both" if len(sides) == 2 else TEAMS[sides[0]] if sides else None
-
-
-def _forfeit_words(rules: RuleSet | None, side: str) -> Message:
-    """Who forfeits at the end of the stopped hand played out (:attr:`MatchResult.stop_forfeit` ``side``), the reason
-    not said (the match's ``"unknown"`` withholding ``forfeit`` says it, and the hand's own findings)."""
-    limit = rules.revoke_forfeit if rules is not None else None
-    return explain_stopped.forfeit_reached((0, 1) if side == "both" else (TEAMS.index(side),), limit)
-
-
-def _stop_forfeit_withheld(number: int, rules: RuleSet, end: ForfeitEnd) -> ForfeitEnd:
-    """``end`` with the forfeit reached at the end of the record's last hand ``number``, which it ends inside the last
-    trick of (:func:`_forfeit_at_stop`), made that hand's played-out reading's: no side forfeits the match
-    outright, whether one did is withheld (the match's ``"unknown"`` tag ``Claim``, withholding ``forfeit``) from that
-    hand on, and the hand's own ``derived`` ``forfeit`` (the count's, every reading of it played out) is dropped — the
-    match is decided by :func:`.scoring.stopped_decisions` (docs/rules.md §8.5, §10.1)."""
-    results = list(end.results)
-    last = results[-1]
-    results[-1] = dataclasses.replace(last, derived=tuple(d for d in last.derived if d.fact != "forfeit"))
-    en, zh = explain_readings.forfeit_words(end.forfeits, end.reason_open, rules.revoke_forfeit)
-    unknown = Unknown("Claim", ("forfeit",), *explain_stopped.forfeit_at_stop_withheld(number, (zh, en)))
-    kept = tuple(u for u in end.unknowns if set(u.withheld) - {"forfeit_reason"})
-    return dataclasses.replace(end, results=results, forfeits=(None, None), reason_open=(False, False), forfeit_at=(),
-                               open_at=len(results) - 1, unknowns=kept + (unknown,))
