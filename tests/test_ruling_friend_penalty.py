@@ -6,7 +6,7 @@ from __future__ import annotations
 from tractor_analysis.engine.outcome import REVOKE_CODES
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records.rulesets import build_ruleset
-from tractor_analysis.reports.ruling import consequences
+from tractor_analysis.reports.ruling_consequences import consequences
 from tractor_analysis.simulate import simulate
 
 
