@@ -442,17 +442,24 @@ def copies_placed(decks: int) -> Message:
             f"bottom and its plays bearing the Buried: line out)")
 
 
+def _holds_at_most(seat: int, cards: Sequence[tuple[int, int]], decks: int) -> Message:
+    """What the decks prove of ``seat`` (:func:`line_proven`, :func:`line_disproven`): the copies placed beyond doubt
+    elsewhere, so it holds at most so many of each of ``cards``."""
+    zh_cards = "、".join(f"{n} 张 {cards_text([k])}" for k, n in cards)
+    en_cards = ", ".join(f"{n} {cards_text([k])}" for k, n in cards)
+    placed_zh, placed_en = copies_placed(decks)
+    return (f"{placed_zh}，{SEAT_NAMES_ZH[seat]}最多持有 {zh_cards}",
+            f"{placed_en}, so {SEAT_TOKENS[seat]} holds at most {en_cards}")
+
+
 def line_proven(seat: int, cards: Sequence[tuple[int, int]], decks: int) -> Message:
     """Added to the ``not_in_hand`` / ``deal_mismatch`` of a seat whose deal line the decks prove right
     (:mod:`.deal_lines`): it cannot hold the copies it plays of ``cards`` (each with the most it can hold), so a
     play on its line is miscopied."""
-    zh_cards = "、".join(f"{n} 张 {cards_text([k])}" for k, n in cards)
-    en_cards = ", ".join(f"{n} {cards_text([k])}" for k, n in cards)
-    s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
-    placed_zh, placed_en = copies_placed(decks)
-    return (f"——{placed_zh}，{s_zh}最多持有 {zh_cards}：发牌行无误，"
+    (zh_most, en_most), s_zh, s_en = _holds_at_most(seat, cards, decks), SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"——{zh_most}：发牌行无误，"
             f"是其出牌有一处记错（把{s_zh}打出的发牌行中没有的牌换成其剩下的牌，各种换法都判定，只保留各种换法都相同的结论）",
-            f" — {placed_en}, so {s_en} holds at most {en_cards}: its deal line is right and a play on it is "
+            f" — {en_most}: its deal line is right and a play on it is "
             f"miscopied (each card {s_en} plays beyond its line read as a card it holds after the last trick, every "
             f"way judged, and only what every way gives kept)")
 
@@ -461,13 +468,10 @@ def line_disproven(seat: int, cards: Sequence[tuple[int, int]], decks: int) -> M
     """Added to the ``not_in_hand`` / ``deal_mismatch`` of a seat whose deal line the decks prove miscopied
     (:mod:`.deal_lines`): it cannot hold the copies its line gives of ``cards`` (each with the most it can hold),
     so its plays are right and its line is miscopied."""
-    zh_cards = "、".join(f"{n} 张 {cards_text([k])}" for k, n in cards)
-    en_cards = ", ".join(f"{n} {cards_text([k])}" for k, n in cards)
-    s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
-    placed_zh, placed_en = copies_placed(decks)
-    return (f"——{placed_zh}，{s_zh}最多持有 {zh_cards}："
+    (zh_most, en_most), s_zh, s_en = _holds_at_most(seat, cards, decks), SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"——{zh_most}："
             f"出牌无误，是其发牌行有一处记错（本局按{s_zh}的发牌行以其打出的发牌行中没有的牌换下其剩下的牌判定）",
-            f" — {placed_en}, so {s_en} holds at most {en_cards}: its plays are right and its deal line is "
+            f" — {en_most}: its plays are right and its deal line is "
             f"miscopied (the hand judged on its line with the cards {s_en} plays beyond it in place of those it "
             f"holds after the last trick)")
 
