@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Sequence
 
 from ..records.cards import RANK_TOKENS, TEAMS
 from ..records.rulesets import BottomMultiplier, RuleSet, ScoreTable, StoppedHand, ThrowPenalty, ThrowPenaltyCards
@@ -319,14 +320,22 @@ def decide(f: MatchFacts) -> tuple[int | None, str]:
     if None in spans:                       # the record leaves the final levels unknown: no guess
         return None, "levels not known"
     # every pair of final levels the readings allow (a level known: itself): decided where all agree
-    decisions = {by_levels(ns, ew, f.holder) for ns in range(spans[0][0], spans[0][1] + 1)
-                 for ew in range(spans[1][0], spans[1][1] + 1)}
-    if len(decisions) == 1:
-        return decisions.pop()
+    decisions = [by_levels(ns, ew, f.holder) for ns in range(spans[0][0], spans[0][1] + 1)
+                 for ew in range(spans[1][0], spans[1][1] + 1)]
+    if len(set(decisions)) == 1:
+        return decisions[0]
+    return _every_reading(decisions) or (None, "levels not known")
+
+
+def _every_reading(decisions: Sequence[tuple[int | None, str]]) -> tuple[int, str] | None:
+    """The team every reading's decision (``(team, how)``) credits — ``how`` where all say the same, else
+    :data:`EVERY_READING` (by the higher level in some, the deal in others …) —; ``None`` where they credit
+    different teams or one credits none (docs/rules.md §8.5, §10.2)."""
     teams = {t for t, _ in decisions}
-    if len(teams) == 1 and None not in teams:   # one winner, by the higher level in some, the deal in others
-        return teams.pop(), EVERY_READING
-    return None, "levels not known"
+    if len(teams) != 1 or None in teams:
+        return None
+    hows = {h for _, h in decisions}
+    return teams.pop(), hows.pop() if len(hows) == 1 else EVERY_READING
 
 
 def stop_decides(f: MatchFacts) -> bool:
@@ -361,11 +370,7 @@ def _stopped_decision(f: MatchFacts) -> tuple[int | None, str]:
         return decisions[0]
     if not f.finishes_known:
         return None, STOPPED_NOT_KNOWN
-    teams = {t for t, _ in decisions}
-    hows = {h for _, h in decisions}
-    if len(teams) == 1 and None not in teams:
-        return teams.pop(), hows.pop() if len(hows) == 1 else EVERY_READING
-    return None, STOPPED_NOT_KNOWN
+    return _every_reading(decisions) or (None, STOPPED_NOT_KNOWN)
 
 
 def by_levels(ns: int, ew: int, holder: int | str | None) -> tuple[int | None, str]:
