@@ -44,8 +44,8 @@ except ImportError:                                     # no compiler: test_comp
 
 needs_core = pytest.mark.skipif(CORE is None, reason="the compiled solver core is not built")
 
-RUN_BOUND, ETC, SIDE = 1, 2, 4
-ALL = RUN_BOUND | ETC | SIDE
+RUN_BOUND, ETC, SIDE, DOMINATED = 1, 2, 4, 8      # (DOMINATED: tests/test_solver_dominated.py)
+ALL = RUN_BOUND | ETC | SIDE | DOMINATED
 UNLIMITED = Budget(nodes=None, seconds=None)
 
 

@@ -38,13 +38,16 @@
  * STRETCH; the argument there, and tests/test_solver_core.py checks positions that differ only there
  * against the pure-Python search).
  *
- * Three node-saving steps are the core's own (the pure-Python search has none in this form; each
- * keeps every value, tests/test_solver_core_bounds.py; set_features switches them for the tests):
+ * Four node-saving steps are the core's own (the pure-Python search has none in this form; each
+ * keeps every value, tests/test_solver_core_bounds.py and tests/test_solver_dominated.py;
+ * set_features switches them for the tests):
  * at a lead, the points the leader's side surely takes with a run of its top single cards bound
  * the value (run_bound, its soundness argued there); at a trick's last seat, the positions after
  * the trick are looked up before any is searched (etc_cut, an enhanced transposition cut-off);
  * inside a trick led by several cards, a side no seat still to play can take the trick from is
- * known to win it (multi_side; search.py's _trick_side knows it of single leads only).
+ * known to win it (multi_side; search.py's _trick_side knows it of single leads only); and below
+ * the root a follow is not searched where another follow of the same seat, trading one single card
+ * for another of its stretch with other points, is never worse (drop_dominated, argued there).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -393,7 +396,7 @@ typedef struct {
     Buf *bufs; int nbufs;
     int decks, win_decks; struct GUnit *gu; struct LeadInfo *leadinfo; struct PlayVal *playval; int *history;      /* decks > 0: leads made here (gen_lead_part) */
     int fdecks, fsuit, fchain, fshort;  /* follows to multi-card leads made here (fdecks 1-2; 0: asked) */
-    int features; long long run_cuts, side_cuts;   /* FEATURE_* bits (all on but in tests); cut-offs by run_bound, by multi_side */
+    int features; long long run_cuts, side_cuts, dom_drops;   /* FEATURE_* bits (all on but in tests); cut-offs by run_bound, by multi_side; follows dropped by drop_dominated */
     int32_t *tid;                       /* per ply of a trick's start: its five groups' ids (etc_cut, the next trick) */
     int killer[KILLER_PLIES][4];        /* per ply and seat: the last play that cut off there (killer_of; 0: none) */
     Map gencs; int32_t next_gid; long long gid_clears;  /* group ids: an encoding -> its id (group_id) */
@@ -414,7 +417,8 @@ typedef struct {
 #define FEATURE_RUN_BOUND 1     /* run_bound at a lead */
 #define FEATURE_ETC 2           /* etc_cut at a trick's last seat */
 #define FEATURE_SIDE 4          /* multi_side: a trick of several cards a lead surely wins */
-#define FEATURE_ALL 7
+#define FEATURE_DOMINATED 8     /* drop_dominated: a follow to a single lead that another is never worse than */
+#define FEATURE_ALL 15
 
 static int int_desc(const void *x, const void *y) { return *(const int *)y - *(const int *)x; }
 
@@ -1338,6 +1342,79 @@ static int single_follows(Core *c, int seat, uint8_t *out) {
 }
 
 
+/* Do the mover's cards a and b of group g (strengths sa < sb) lie in one stretch of the cards in play:
+ * every card in play of strength sa..sb is the mover's, one kind a strength?  Then no other seat's
+ * card, now or later (hands only lose cards), compares differently with a than with b. */
+static int same_stretch(Core *c, int seat, int g, int sa, int sb) {
+    uint64_t span = (sb >= 63 ? ~0ULL : ((1ULL << (sb + 1)) - 1)) & ~((1ULL << sa) - 1);
+    for (uint64_t left = c->occm[g] & span; left; left &= left - 1) {
+        int s = __builtin_ctzll(left), k = c->lvx[g][s];
+        if (c->lvn[g][s] != 1 || c->hands[seat][k] != c->inplay[k]) return 0;
+    }
+    return 1;
+}
+
+/* Follows to a single lead that another of the mover's follows is never worse than, dropped from
+ * out[0..n) (the order of the rest kept); returns how many are left.
+ *
+ * Why it is sound.  Let a and b be single cards of the mover (the only copy of each in play), of one
+ * group, in one stretch (same_stretch), with different points, that both beat the trick's winning
+ * card so far or both do not.  Compare the position after the mover plays a (keeping b) with the one
+ * after it plays b (keeping a).  No card another seat holds lies between them in strength, so every
+ * comparison of a with such a card comes out as the same comparison of b, now and in every later
+ * trick; neither forms a pair or a tractor in the mover's hand (one copy each), and a follow's duty,
+ * a lead's units and a throw's check count the same in both.  So every line of play of one position
+ * is a line of the other (b played where a was, or a where b was), with the same winners of every
+ * trick and the same multiplier of the bottom; the two differ only in where the points of a and b
+ * land: this trick, and the later trick T where the mover plays the card kept.  When this trick
+ * surely goes to side S (its winning card is one no later seat of the other side can beat), the
+ * attackers' total after playing the card with more points, minus after playing the other, is
+ * d * ([S are the attackers] - [T goes to the attackers]), d > 0 the points' difference: of one sign
+ * in every line of play when S is known.  So for the mover the card with more points is never worse
+ * when S is its own side, the one with fewer when S is the other side; the other card's follow is
+ * dropped (minimax values keep an order that holds at every leaf of two trees of one shape).
+ * "Surely": a later seat holding the led group must follow it and beats only with a stronger card
+ * of it; a later seat void in it beats a plain card with any trump and a trump with a stronger one
+ * (tops_beat; equal strengths: the card played first wins).  Not at the root (its plays are each
+ * valued) nor while the exact cards a proof needs are tracked (the argument compares cards). */
+static int drop_dominated(Core *c, int seat, uint8_t *out, int n) {
+    int nt = c->ntab, mine = c->attacker[seat], lg = c->group[c->tabcards[0][0]];
+    uint8_t cs[4];
+    for (int i = 0; i < nt; i++) cs[i] = c->tabcards[i][0];
+    SeatTops later[3]; int lside[3], nl = 0;
+    for (int i = nt + 1; i < 4; i++) { int s2 = (c->leader + i) & 3; later[nl] = seat_tops(c, s2, lg); lside[nl++] = c->attacker[s2]; }
+    int sure[NK], beats[NK], keep[NK];
+    for (int i = 0; i < n; i++) {
+        int r = out[i];
+        keep[i] = 1; sure[i] = -1;
+        if (c->hands[seat][r] != 1 || c->inplay[r] != 1 || c->kidx[r] < 0) continue;
+        cs[nt] = (uint8_t)r;
+        int w = single_winner(c, cs, nt + 1);
+        int wc = w == nt ? r : cs[w], side = c->attacker[(c->leader + w) & 3], beaten = 0;
+        for (int o = 0; o < nl && !beaten; o++)
+            if (lside[o] != side) beaten = tops_beat(later[o], lg, c->group[wc], c->strength[wc]);
+        beats[i] = w == nt;
+        if (!beaten) sure[i] = side;
+    }
+    for (int i = 0; i < n; i++) {
+        if (sure[i] < 0) continue;
+        int a = out[i];
+        for (int j = 0; j < n && keep[i]; j++) {
+            int b = out[j];
+            if (j == i || sure[j] != sure[i] || beats[j] != beats[i] || c->group[b] != c->group[a]) continue;
+            int pa = c->points[a], pb = c->points[b];
+            if (pa == pb || (sure[i] == mine ? pb < pa : pb > pa)) continue;     /* b is not the better one */
+            int sa = c->strength[a], sb = c->strength[b];
+            if (same_stretch(c, seat, c->group[a], sa < sb ? sa : sb, sa < sb ? sb : sa)) keep[i] = 0;
+        }
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++) if (keep[i]) out[m++] = out[i];
+    c->dom_drops += n - m;
+    return m;
+}
+
+
 typedef struct { uint8_t *b; size_t len, cap; int count; int err; } PlayList;
 
 static void pl_add(PlayList *pl, const uint8_t *cards, int n) {
@@ -2131,6 +2208,8 @@ static void moves_key_early(Core *c, int seat, MovesKey *mk) {
 
 /* The node's plays in search order into bufs[ply]; returns their number (ERR on a Python error).
  * mk: the node's key made by moves_key_early, or NULL (made here). */
+static int drop_dominated_multi(Core *c, int seat, Buf *b, int nm);
+
 static int node_moves(Core *c, int seat, int ply, const MovesKey *mk) {
     if (ply >= c->nbufs) {
         int nb = c->nbufs ? c->nbufs * 2 : 64; while (nb <= ply) nb *= 2;
@@ -2149,6 +2228,7 @@ static int node_moves(Core *c, int seat, int ply, const MovesKey *mk) {
             PyErr_Format(PyExc_ValueError, "seat %d has no legal play: the hands are not a position of one hand", seat);
             c->error = 2; return ERR;
         }
+        if (n > 1 && ply > 0 && !c->track && (c->features & FEATURE_DOMINATED)) n = drop_dominated(c, seat, out, n);
         if (buf_reserve(b, 3 + 2 * n, n) < 0) { PyErr_NoMemory(); c->error = 2; return ERR; }
         for (int i = 0; i < n; i++) { b->offs[i] = 3 + 2 * i; b->bytes[3 + 2 * i] = 1; b->bytes[4 + 2 * i] = out[i]; }
         return n;
@@ -2189,6 +2269,7 @@ static int node_moves(Core *c, int seat, int ply, const MovesKey *mk) {
     memcpy(b->bytes, p, s->c);
     size_t w = 3;
     for (int i = 0; i < nm; i++) { b->offs[i] = (int)w; w += 1 + b->bytes[w]; }
+    if (c->ntab && nm > 1 && ply > 0 && !c->track && (c->features & FEATURE_DOMINATED)) nm = drop_dominated_multi(c, seat, b, nm);
     return nm;
 }
 
@@ -2354,6 +2435,80 @@ static int trick_side(Core *c) {
     }
     if (c->track) need_winner(c, n);    /* (the winning card: every higher card is exact) */
     return side;
+}
+
+/* drop_dominated's argument for a follow to a lead of several cards (a pair, a tractor, a throw):
+ * the play X holding the mover's single card a, and the play X' = X - a + b among the mover's plays
+ * too, b another single card of the mover of a's group, in one stretch with it (same_stretch) and
+ * with no card of the trick's plays so far of a strength between theirs: then every comparison
+ * of the cards of this hand, in this trick and later, comes out the same with a as with b, the two
+ * plays' lines of play match one for one with the same winners, and where this trick surely goes
+ * after X (trick_side, X put on the table for the look) decides which of the two is never worse, as
+ * at a single lead.  X is dropped where X' is the better.  Returns the plays left (b->offs kept in
+ * order), ERR on a Python error (a winner the engine judges). */
+static int play_has(const uint8_t *q, int k) { for (int x = 1; x <= q[0]; x++) if (q[x] == k) return 1; return 0; }
+
+static int same_play(const uint8_t *q, const uint8_t *r) {       /* one multiset of cards? (lengths equal) */
+    uint8_t cnt[NK] = {0};
+    for (int x = 1; x <= q[0]; x++) cnt[q[x]]++;
+    for (int x = 1; x <= r[0]; x++) if (!cnt[r[x]]--) return 0;
+    return 1;
+}
+
+static int table_between(Core *c, int g, int lo, int hi) {
+    for (int t = 0; t < c->ntab; t++)
+        for (int x = 0; x < c->tablen[t]; x++) {
+            int k = c->tabcards[t][x];
+            if (c->group[k] == g && c->strength[k] >= lo && c->strength[k] <= hi) return 1;
+        }
+    return 0;
+}
+
+static int side_after(Core *c, int seat, const uint8_t *q) {    /* trick_side with the play q made */
+    int t = c->ntab, n = q[0];
+    for (int i = 0; i < n; i++) move_card(c, seat, q[1 + i], -1);
+    c->tabseat[t] = seat; c->tablen[t] = n; memcpy(c->tabcards[t], q + 1, n); table_changed(c, t);
+    c->ntab = t + 1;
+    int side = trick_side(c);
+    c->ntab = t; table_changed(c, t);
+    for (int i = 0; i < n; i++) move_card(c, seat, q[1 + i], 1);
+    return side;
+}
+
+static int drop_dominated_multi(Core *c, int seat, Buf *b, int nm) {
+    if (nm > 96) return nm;
+    int mine = c->attacker[seat], m = 0;
+    int offs[nm];
+    for (int i = 0; i < nm; i++) offs[i] = b->offs[i];
+    for (int i = 0; i < nm; i++) {
+        const uint8_t *q = b->bytes + offs[i];
+        int drop = 0, side = -2;
+        for (int x = 1; x <= q[0] && !drop; x++) {
+            int a = q[x];
+            if (c->hands[seat][a] != 1 || c->inplay[a] != 1 || c->kidx[a] < 0) continue;
+            int g = c->group[a], sa = c->strength[a], pa = c->points[a];
+            for (uint64_t bb = c->heldm[seat] & c->gmask[g]; bb && !drop; bb &= bb - 1) {
+                int k = __builtin_ctzll(bb), pk = c->points[k];
+                if (k == a || pk == pa || c->hands[seat][k] != 1 || c->inplay[k] != 1 || play_has(q, k)) continue;
+                if (side == -2) { side = side_after(c, seat, q); if (side == ERR) return ERR; }
+                if (side < 0) break;
+                if (side == mine ? pk < pa : pk > pa) continue;             /* k is not the better card */
+                int sk = c->strength[k], lo = sa < sk ? sa : sk, hi = sa < sk ? sk : sa;
+                if (!same_stretch(c, seat, g, lo, hi) || table_between(c, g, lo, hi)) continue;
+                uint8_t r[MAXC + 1];
+                memcpy(r, q, q[0] + 1);
+                for (int y = 1; y <= r[0]; y++) if (r[y] == a) { r[y] = (uint8_t)k; break; }
+                for (int j = 0; j < nm && !drop; j++) {
+                    const uint8_t *o = b->bytes + offs[j];
+                    if (j != i && o[0] == r[0] && same_play(o, r)) drop = 1;
+                }
+            }
+            if (side == -1) break;
+        }
+        if (!drop) b->offs[m++] = offs[i];
+    }
+    c->dom_drops += nm - m;
+    return m;
 }
 
 static int last_trick(Core *c) {
@@ -2870,7 +3025,7 @@ static PyObject *Core_root_bounds(Core *c, PyObject *noargs) {
 static PyObject *Core_start(Core *c, PyObject *args) {
     long long nodes; double seconds;
     if (!PyArg_ParseTuple(args, "Ld", &nodes, &seconds)) return NULL;
-    c->nodes = 0; c->callbacks = 0; c->bounded = 0; c->run_cuts = 0; c->side_cuts = 0; c->etc_cuts = 0;
+    c->nodes = 0; c->callbacks = 0; c->bounded = 0; c->run_cuts = 0; c->side_cuts = 0; c->dom_drops = 0; c->etc_cuts = 0;
     memset(c->need, NEED_NONE, sizeof c->need);
     c->limit_nodes = nodes;
     c->deadline = seconds < 0 ? 1e300 : now_s() + seconds;
@@ -2919,7 +3074,7 @@ static PyObject *Core_clear(Core *c, PyObject *noargs) {
 static PyObject *Core_stats(Core *c, PyObject *noargs) {
     size_t stt_bytes = (c->stt.mask + 1) * sizeof(TSlot);
     size_t bytes = stt_bytes + map_bytes(&c->tt) + map_bytes(&c->moves) + map_bytes(&c->wins) + map_bytes(&c->mults) + map_bytes(&c->scores) + map_bytes(&c->raws) + map_bytes(&c->parts) + map_bytes(&c->gencs) + GCACHE * sizeof(GCache);
-    return Py_BuildValue("{sLsLsLsLsLsLsisnsnsnsLsLsnsnsnsnsnsnsnsnsL}", "nodes", c->nodes, "run_cuts", c->run_cuts, "side_cuts", c->side_cuts, "etc_cuts", c->etc_cuts, "callbacks", c->callbacks, "made_leads", c->made_leads, "bounded", c->bounded,
+    return Py_BuildValue("{sLsLsLsLsLsLsLsisnsnsnsLsLsnsnsnsnsnsnsnsnsL}", "nodes", c->nodes, "run_cuts", c->run_cuts, "side_cuts", c->side_cuts, "dom_drops", c->dom_drops, "etc_cuts", c->etc_cuts, "callbacks", c->callbacks, "made_leads", c->made_leads, "bounded", c->bounded,
                          "entries", (Py_ssize_t)(c->tt.count + c->stt.count), "moves", (Py_ssize_t)c->moves.count, "bytes", (Py_ssize_t)bytes,
                          "tt_compactions", c->tt.compactions + c->stt.compactions, "moves_compactions", c->moves.compactions,
                          "tt_bytes", (Py_ssize_t)(stt_bytes + map_bytes(&c->tt)), "moves_bytes", (Py_ssize_t)map_bytes(&c->moves),
