@@ -50,7 +50,7 @@ def test_readings_that_differ_decide_nothing(tmp_path):
     assert (r.winner, r.decided_by) == (None, None)          # before: E–W, "forfeit" (N–S forfeited outright)
     assert r.forfeit is None and r.forfeit_reasons == (None, None) and not r.forfeit_known
     (f,) = _claim_unknowns(r, "forfeit")
-    assert "hand 4" in f.message_en and "NS forfeit the match" in f.message_en
+    assert "hand 4" in f.message_en and "N–S forfeit the match" in f.message_en      # s20-f1: the side named as every message names it
     assert "void" in f.message_en and "按中止计" in f.message_zh and "判负" in f.message_zh
     (w,) = _claim_unknowns(r, "winner")
     assert "void (N–S : E–W 4 : 2): N–S win" in w.message_en

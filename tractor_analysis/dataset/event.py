@@ -165,7 +165,7 @@ def from_result(match_id: str, match: Match, result: MatchResult, source: str = 
                       decided_by=how, forfeit=result.forfeit, forfeit_reasons=tuple(result.forfeit_reasons),
                       source=source or match_id, site=match.site,
                       ruleset=result.hands[0].rules.name if result.hands else match.ruleset,
-                      rule_changes=_rule_changes(result, match), **facts)
+                      rule_changes=_rule_changes(result, match), stop_forfeit=result.stop_forfeit, **facts)
 
 
 def _rule_changes(result: MatchResult, match: Match) -> tuple[tuple[str, str], ...] | None:
@@ -350,7 +350,8 @@ def from_dataset(ds) -> list[EventMatch]:
                               decided_by=r["decided_by"], forfeit=forfeit, source=source,
                               site=_text(row.get("site")), ruleset=_text(row.get("ruleset")),
                               rule_changes=rules_changed(_text(row.get("ruleset")), options.get(r["match_id"])),
-                              forfeit_reasons=_reasons(row.get("forfeit_reason")), **facts))
+                              forfeit_reasons=_reasons(row.get("forfeit_reason")),
+                              stop_forfeit=_text(row.get("stop_forfeit")), **facts))
     order = _commit_order(ds, rows)
     out.sort(key=lambda m: order.get(m.match_id, (True, 0)))
     first = {m.match_id: m for m in out}

@@ -103,6 +103,11 @@ class EventMatch:
     stopped_void: bool = field(default=False, compare=False)
     """The hand the record ends inside (:attr:`ends_inside`) is void: the match's ruleset says so (``stopped_hand =
     void`` with ``decide_by_levels``, docs/rules.md §8.5) — the final levels are those that hand was played at."""
+    stop_forfeit: str | None = field(default=None, compare=False)
+    """The side (``NS``, ``EW``; ``both``) reaching the forfeit count at the end of the hand the record ends inside the
+    last trick of (:attr:`ends_inside`), that hand played out (``MatchResult.stop_forfeit``, the ``matches`` table's
+    ``stop_forfeit``; docs/rules.md §8.5, §10.1): that reading's end, not the match's forfeit (:attr:`forfeit`);
+    ``None`` where none (or not known: a dataset written before that column)."""
 
     def forfeited(self, side: int) -> bool:
         """``side`` (0 N–S, 1 E–W) forfeited the match: alone, or both sides did."""

@@ -15,6 +15,7 @@ from typing import Iterable, Sequence
 
 from ..engine.explain_hand import match_decision_text
 from ..engine.explain_stopped import match_line_every_finish
+from ..engine.explain_unknown import SIDE_EN, SIDE_ZH
 from ..engine.scoring import EVERY_READING
 from ..engine.verdicts import BOTH_FORFEIT
 from ..records.cards import RANK_TOKENS
@@ -333,18 +334,41 @@ def _readings_note(m: EventMatch) -> str:
         one_zh = "，其中包括由余牌推出的结果（docs/rules.md §7.4）"
     else:
         one_en = one_zh = ""
+    played_en = f"played out to each result the cards left allow{one_en}"
+    played_zh = f"打完（余下的牌可能给出的每种结果{one_zh}）"
+    forfeit = _forfeit_reading(m)
+    if forfeit is not None:         # played out, a side forfeits at the hand's end: the readings' ways named
+        played_en, played_zh, how_en, how_zh = forfeit
     return (f"{where}: the record ends inside hand {h}, before a side passed the winning level, and no [Claim] gives "
             f"that hand a result; decided by the ruleset's rule for a match cut short (docs/rules.md §8.5) under "
             f"every reading of that hand — whether hand {h} counts or is played out: void (stopped there, the levels "
-            f"it was played at) or played out to each result the cards left allow{one_en}; {final_en}, and every "
+            f"it was played at) or {played_en}; {final_en}, and every "
             f"reading gives {team} {how_en}: {team} won "
             f"the match; counted: check that the match was stopped there, that the record is whole, and any [Claim] "
             f"of hand {h} (none gives it a result) / {where}：记录在第 {h} 局中途结束，双方均未打过获胜级别，"
             f"该局没有 [Claim] 给出的结果；按规则对中途结束比赛的判定（docs/rules.md §8.5），就该局的每种读法判定——"
-            f"第 {h} 局按中止计还是按打完计：中止（不计结果，以该局所打的级数）或打完（余下的牌可能给出的每种结果"
-            f"{one_zh}）；{final_zh}，而每种读法下 {team} 方均{how_zh}：{team} "
+            f"第 {h} 局按中止计还是按打完计：中止（不计结果，以该局所打的级数）或{played_zh}；{final_zh}，"
+            f"而每种读法下 {team} 方均{how_zh}：{team} "
             f"方获胜；已计入：请核对比赛是否确在此处停止、记录是否完整，以及第 {h} 局的 [Claim]"
             f"（如有；均未给出该局结果）")
+
+
+def _forfeit_reading(m: EventMatch) -> tuple[str, str, str, str] | None:
+    """The played-out reading of the hand the record ends inside the last trick of, where a side reaches the forfeit
+    count at its end (:attr:`EventMatch.stop_forfeit`, docs/rules.md §8.5, §10.1): ``(played_en, played_zh, how_en,
+    how_zh)`` — that reading, and how every reading gives the winner (void by the levels, played out by that side's
+    forfeit) —, for :func:`_readings_note`; ``None`` where no one side forfeits so."""
+    side = {"NS": 0, "EW": 1}.get(m.stop_forfeit or "")
+    if side is None:
+        return None
+    team = m.teams[side]
+    en = SIDE_EN[side] + ("" if team is None else f" ({quoted(team)})")
+    zh = f"{SIDE_ZH[side]}方" + ("" if team is None else f"（{quoted(team)}）")
+    return (f"played out (the plays left out forced), at whose end {en} reach the forfeit count and forfeit the match "
+            f"(docs/rules.md §10.1)",
+            f"打完（未记录的出牌是确定的），该局结束时{zh}达到判负次数而判负（docs/rules.md §10.1）",
+            f"the match (each its own way: void, by the levels; played out, by {SIDE_EN[side]}'s forfeit)",
+            f"胜（方式各异：按中止计以级数，按打完计因{SIDE_ZH[side]}方判负）")
 
 
 def _passed_on_derived(matches: Sequence[EventMatch]) -> list[str]:

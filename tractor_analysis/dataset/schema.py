@@ -153,6 +153,13 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("record_findings", _I32, "findings about the record alone in the match (violations rows with about "
                                   "'record', docs/rules.md 13.1: the scorer's copy proven wrong, no player's "
                                   "violation; check's record findings)"),
+        # added after record_findings (null in datasets written before it)
+        ("stop_forfeit", _STR, "the side (NS / EW, 'both') that reaches the forfeit count at the end of the last "
+                               "hand played out, where the record ends inside that hand's last trick, the plays "
+                               "left out forced, no result from its [Claim], under stopped_hand = open (docs/rules.md "
+                               "8.5, 10.1): the forfeit of that reading only — void, the hand's wrong follows and "
+                               "take-backs do not count —, so forfeit is null and decided_by says whether every "
+                               "reading gives one winner ('every reading'); null otherwise"),
     ),
     "hands": _schema(
         _KEY_MATCH, _KEY_HAND,

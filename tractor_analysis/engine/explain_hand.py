@@ -523,14 +523,16 @@ def friend_forfeit_unknown(hand: int, count: int, limit: int, what: Sequence[str
 
 
 def forfeit_text(reasons: Sequence[str | None], limit: int | None,
-                 teams: Sequence[str] = TEAMS) -> tuple[str, str]:
+                 teams: Sequence[str] = TEAMS, teams_zh: Sequence[str] | None = None) -> tuple[str, str]:
     """``(en, zh)``: who forfeited the match and why (``reasons``: a
     :attr:`~.verdicts.MatchResult.forfeit_reasons`, at least one side's given), ``limit`` the
-    ruleset's ``revoke_forfeit`` (``None``: not said); ``teams`` names the sides."""
+    ruleset's ``revoke_forfeit`` (``None``: not said); ``teams`` names the sides (``teams_zh``: in
+    Chinese, ``方`` included; ``None``: ``teams``' names followed by `` 方``)."""
     count_en = f": {limit} in a match forfeit it" if limit else ""
     count_zh = f"累计 {limit} 次" if limit else "累计"
+    names_zh = teams_zh if teams_zh is not None else [f"{t} 方" for t in teams]
     sides = [t for t in (0, 1) if reasons[t] is not None]
-    parts = [(f"{teams[t]} {reasons[t]}", f"{teams[t]} 方{_FORFEIT_ZH.get(reasons[t], reasons[t])}{count_zh}")
+    parts = [(f"{teams[t]} {reasons[t]}", f"{names_zh[t]}{_FORFEIT_ZH.get(reasons[t], reasons[t])}{count_zh}")
              for t in sides]
     if len(sides) == 2:
         return (f"both sides forfeit the match, no team wins ({'; '.join(p[0] for p in parts)}{count_en})",

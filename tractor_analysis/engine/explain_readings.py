@@ -201,29 +201,39 @@ def level_unknown_after_takebacks(team: int, span: tuple[int, int], what: Sequen
 
 
 def forfeit_words(reasons: Sequence[str | None], reason_open: Sequence[bool], limit: int | None,
-                  teams: Sequence[str] = ("NS", "EW")) -> tuple[str, str]:
+                  teams: Sequence[str] = ("NS", "EW"), teams_zh: Sequence[str] | None = None) -> tuple[str, str]:
     """``(en, zh)``: who forfeited the match and why, where a side forfeited under every reading for reasons
     that differ between them (``reason_open``; its ``reasons`` entry ``None``): its reason said not known.
-    A match whose every side's reason is known is :func:`.explain_hand.forfeit_text`'s."""
+    A match whose every side's reason is known is :func:`.explain_hand.forfeit_text`'s.  ``teams`` names the
+    sides (``teams_zh``: in Chinese, ``方`` included; ``None``: ``teams``' names followed by `` 方``) — the
+    match's line of ``tractor check`` and its page name them so; a message, as :func:`forfeit_message`."""
     from .explain_hand import forfeit_text
     if not any(reason_open):
-        return forfeit_text(reasons, limit, teams)
+        return forfeit_text(reasons, limit, teams, teams_zh)
+    names_zh = teams_zh if teams_zh is not None else [f"{t} 方" for t in teams]
     count_en = f": {limit} in a match forfeit it" if limit else ""
     n = f" {limit} " if limit else ""
     parts = []
     for t in (0, 1):
         if reason_open[t]:
             parts.append((f"{teams[t]} wrong follows or take-backs, which not known",
-                          f"{teams[t]} 方累计{n}次跟牌错误或悔牌（不知是哪一种）"))
+                          f"{names_zh[t]}累计{n}次跟牌错误或悔牌（不知是哪一种）"))
         elif reasons[t] is not None:
             rz = _REASON.get(reasons[t], (reasons[t], reasons[t]))[0]
-            parts.append((f"{teams[t]} {reasons[t]}", f"{teams[t]} 方{rz}累计{n}次"))
+            parts.append((f"{teams[t]} {reasons[t]}", f"{names_zh[t]}{rz}累计{n}次"))
     sides = [t for t in (0, 1) if reason_open[t] or reasons[t] is not None]
     if len(sides) == 2:
         return (f"both sides forfeit the match, no team wins ({'; '.join(p[0] for p in parts)}{count_en})",
                 f"双方均判负，无胜方（{'；'.join(p[1] for p in parts)}）")
     t = sides[0]
     return (f"{teams[t]} forfeit the match ({parts[0][0]}{count_en})", f"{parts[0][1]}，判负")
+
+
+def forfeit_message(reasons: Sequence[str | None], reason_open: Sequence[bool], limit: int | None) -> Message:
+    """``(zh, en)``: :func:`forfeit_words` as a message (an ``unknown``'s or a ``derived`` fact's words) says it,
+    naming the sides as every message does — ``N–S`` / ``南北方`` —, never the JSON values ``NS`` / ``EW``."""
+    en, zh = forfeit_words(reasons, reason_open, limit, SIDE_EN, [f"{z}方" for z in SIDE_ZH])
+    return zh, en
 
 
 def forfeit_not_known_result() -> tuple[str, str]:

@@ -221,8 +221,8 @@ def stop_forfeit_withheld(number: int, rules: RuleSet, end: ForfeitEnd) -> Forfe
     results = list(end.results)
     last = results[-1]
     results[-1] = dataclasses.replace(last, derived=tuple(d for d in last.derived if d.fact != "forfeit"))
-    en, zh = explain_readings.forfeit_words(end.forfeits, end.reason_open, rules.revoke_forfeit)
-    unknown = Unknown("Claim", ("forfeit",), *explain_stopped.forfeit_at_stop_withheld(number, (zh, en)))
+    words = explain_readings.forfeit_message(end.forfeits, end.reason_open, rules.revoke_forfeit)
+    unknown = Unknown("Claim", ("forfeit",), *explain_stopped.forfeit_at_stop_withheld(number, words))
     kept = tuple(u for u in end.unknowns if set(u.withheld) - {"forfeit_reason"})
     return dataclasses.replace(end, results=results, forfeits=(None, None), reason_open=(False, False), forfeit_at=(),
                                open_at=len(results) - 1, unknowns=kept + (unknown,))
