@@ -124,8 +124,37 @@ def check_file(path: str, rules: RuleChoice, fmt: str | None = None, max_bytes: 
                 "engine_error",
                 f"could not replay match {index}: {type(exc).__name__}: {exc} "
                 f"/ 无法复盘此记录（程序错误，请报告）", first, 0))
-    return FileVerdict(path, tuple(errors), loaded.matches, tuple(results), loaded.readable,
+    return FileVerdict(path, relocated(errors, results, path), loaded.matches, tuple(results), loaded.readable,
                        loaded.encoding_note)
+
+
+def relocated(errors, results, path: str) -> tuple[Diagnostic, ...]:
+    """``errors`` with each ``too_many_copies`` of the deal and ``Bottom:`` lines (``Diagnostic.copies``) pointed at
+    the copy the engine proves miscopied (``HandResult.miscopied``, docs/rules.md §1.6) where it proves one line's
+    — a referee goes to the position given —, else kept where it is; its words name every other copy at
+    ``path:line:column`` (docs/format.md)."""
+    from dataclasses import replace
+
+    from tractor_analysis.records.diagnostics import bilingual
+    from tractor_analysis.records.tgn_cards import copies_words
+
+    hands: dict[int, list[HandResult]] = {}
+    for r in results:
+        for h in (r.hands if r is not None else ()):
+            hands.setdefault(h.number, []).append(h)
+    out = []
+    for d in errors:
+        if d.code != "too_many_copies" or not d.copies or d.hand is None:
+            out.append(d)
+            continue
+        kind, _, _, places = d.copies
+        judged = hands.get(d.hand, [])
+        proven = {key for h in judged for key, k in h.miscopied if k == kind} if len(judged) == 1 else set()
+        here = [(ln, col) for k, ln, col in places if len(proven) == 1 and k in proven]
+        key, at = (next(iter(proven)), here[-1]) if here else (None, (d.line, d.column))
+        en, zh = copies_words(d.copies, at, path, key, d.hand, bool(judged))
+        out.append(replace(d, message=bilingual(en, zh), line=at[0], column=at[1]))
+    return tuple(out)
 
 
 # --- the check --json document -------------------------------------------------
@@ -315,7 +344,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
     if not as_json:
         click.echo(strong(record_text(path)))
     for piece in stream:
-        parsed.extend(piece.diagnostics)
+        piece_results: list[MatchResult | None] = []
         for match in piece.matches:
             try:
                 r: MatchResult | None = replay_match(match, rules.for_match(match))
@@ -325,6 +354,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
                 engine_s.add(error_json(Diagnostic(
                     "engine_error", f"could not replay match {index}: {type(exc).__name__}: {exc} "
                     f"/ 无法复盘此记录（程序错误，请报告）", match.hands[0].line if match.hands else 0, 0)))
+            piece_results.append(r)
             if r is not None:
                 hands += len(r.hands)
                 violations += sum(len(h.play_violations) for h in r.hands) + sum(not p.of_record for p in r.problems)
@@ -340,6 +370,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
                 else:
                     _print_match(index, match, r, piece.diagnostics, path)
             index += 1
+        parsed.extend(relocated(piece.diagnostics, piece_results, path))
     errors = stream.leading + parsed + stream.trailing
     if as_json:
         click.echo(("," if not first else "") + "\n" + '{"path": ' + json.dumps(path, ensure_ascii=False)

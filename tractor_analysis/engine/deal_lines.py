@@ -164,8 +164,9 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     count_unknown = False
     if bounds is not None:
         again, count_unknown = _throws_bounded(hand, again, seats, bounds)
-    shown = [_either_said(v) if v.code in SHOWN_BY and v.seat in seats else v
-             for v in result.violations if _kept(v, seats)]
+    place = dealer_line_in_doubt(hand, left)
+    shown = [_either_said(v, place if v.seat == hand.dealer else explain_contradicted.LINE)
+             if v.code in SHOWN_BY and v.seat in seats else v for v in result.violations if _kept(v, seats)]
     violations = sorted([*shown, *(v for v in again.violations if not _kept(v, seats))], key=order)
     tricks = regrouped(result.tricks, violations)
     counts, what = _counts_again(hand, result, again, violations, count_unknown)
@@ -180,7 +181,7 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     if not plays:           # (those readings not made: no trick's winner rests on a card played beyond a line)
         judged, what = _winners_open(hand, judged, _tricks_beyond(hand, seats, result), what)
     unknown = Unknown("deal", what, *explain_contradicted.deal_line_contradicted(
-        tuple(sorted(seats)), what, hand.dealer, bounds is not None, bool(plays)))
+        tuple(sorted(seats)), what, hand.dealer, bounds is not None, bool(plays), place))
     unknowns = (unknown,)
     if elsewhere and judged.outcome is not None and elsewhere[0].outcome != judged.outcome:
         # the result (a misdeal, 多少牌) rests on the card being the long line's seat's: not decided (docs/rules.md
@@ -230,11 +231,29 @@ def _written_elsewhere(hand: Hand, result: HandResult, seats: frozenset[int], de
     return dataclasses.replace(hand, deal=tuple(lines), bottom=bottom), tuple(moves)
 
 
-def _either_said(v: Violation) -> Violation:
+def dealer_line_in_doubt(hand: Hand, left: Mapping[int, tuple[int, ...]]) -> str:
+    """Which line the dealer's cards ``left`` after the last trick come from — its cards are its deal line with the
+    ``Bottom:`` line, less the bury: :data:`.explain_contradicted.BOTTOM_LINE` where its deal line gives none of
+    them and the ``Bottom:`` line gives them all (the ``Bottom:`` line, not its deal line, is the one its plays
+    contradict), :data:`~.explain_contradicted.EITHER_LINE` where both lines give one of them (which of the two is
+    miscopied the record does not say: both named, never one picked), else :data:`~.explain_contradicted.LINE`."""
+    cards = Counter(left.get(hand.dealer, ())) if hand.dealer is not None else Counter()
+    if not cards or hand.deal is None or hand.bottom is None:
+        return explain_contradicted.LINE
+    line, bottom = Counter(hand.deal[hand.dealer]), Counter(hand.bottom)
+    if not any(bottom[k] for k in cards):
+        return explain_contradicted.LINE
+    if not any(line[k] for k in cards) and not +(cards - bottom):
+        return explain_contradicted.BOTTOM_LINE
+    return explain_contradicted.EITHER_LINE
+
+
+def _either_said(v: Violation, place: str = "line") -> Violation:
     """The contradiction itself (a card played beyond the line, cards left) worded as what it shows: the line or a
     play on it is miscopied — not a fault the record proves of the player (a referee's tester signed "N played ♥Q,
-    not held" beside the ``deal`` unknown that says either may be wrong)."""
-    zh, en = explain_contradicted.line_or_play(v.seat)
+    not held" beside the ``deal`` unknown that says either may be wrong).  ``place``: the dealer's line in doubt
+    (:func:`dealer_line_in_doubt`)."""
+    zh, en = explain_contradicted.line_or_play(v.seat, place)
     # whichever is miscopied, the record is wrong: a seat cannot play a card it does not hold — the record's finding,
     # no seat's violation, no ruling page (docs/rules.md §1.6, §13.1)
     return as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
@@ -555,13 +574,56 @@ def _line_only(hand: Hand, result: HandResult, seats: frozenset[int], wrong: Map
     own = [_disproven_said(v, wrong[v.seat], decks) if v.seat in wrong else v for v in result.violations
            if v.code in SHOWN_BY and (v.seat in seats or (v.seat is None and v.trick is None and v.of_record))
            and (v.code, v.trick, v.seat) not in seen]
-    violations = sorted([*own, *again.violations], key=order)
+    violations = sorted([*_shown_folded(hand, own, wrong), *again.violations], key=order)
     shown = [(seat, w.written, w.dealt) for seat, w in sorted(wrong.items())]
     facts = [Derived("deal", f"{SEAT_TOKENS[seat]}: {' '.join(TOKEN[k] for k in dealt)}",
                      "the decks and the seat's plays", *explain_readings.line_read_from_plays(seat, written, dealt))
              for seat, written, dealt in shown]
+    proven = tuple(("deal" + SEAT_TOKENS[seat], k) for seat, w in sorted(wrong.items()) for k, _ in w.proof)
     return dataclasses.replace(again, violations=tuple(violations), tricks=regrouped(again.tricks, violations),
-                               derived=again.derived + tuple(facts))
+                               derived=again.derived + tuple(facts), miscopied=again.miscopied + proven)
+
+
+def _shown_folded(hand: Hand, found: Sequence[Violation], wrong: Mapping[int, LineDisproven]) -> list[Violation]:
+    """``found`` (the contradiction of the seats whose lines the decks prove miscopied, ``wrong``) with the
+    ``not_in_hand`` of a failed throw that shows a card its line does not give, returned to its hand and played by it
+    in a later trick (its own ``not_in_hand`` there), folded into that later one: one copy, dealt in place of the
+    card the line writes, shown in the throw and then played — one slip, the line's, found once, at the play the
+    decks' proof counts (:attr:`LineDisproven.dealt`), its words naming the throw too.  A throw showing a card the
+    seat does not play later (that proof is none: :func:`_lines_disproven`), or whose forced play is itself not
+    held, stays its own finding."""
+    unheld = {(v.trick, v.seat): v for v in found if v.code == "not_in_hand" and v.trick is not None}
+    into: dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]] = {}      # later play -> (throw's trick, cards)
+    for seat in wrong:
+        held = Counter(hand.deal[seat])
+        throws: list[tuple[int, Counter]] = []        # each throw's shown cards not held, returned to the hand
+        for trick in hand.tricks:
+            for p in trick.plays:
+                if p.seat != seat:
+                    continue
+                missing = Counter(p.cards) - held
+                for number, cards in list(throws):
+                    if missing and not +(cards - missing) and (trick.number, seat) in unheld:
+                        into.setdefault((trick.number, seat), []).append((number, tuple(sorted(cards.elements()))))
+                        throws.remove((number, cards))
+                if p.attempted is not None and not missing and (trick.number, seat) in unheld:
+                    shown = Counter(p.attempted) - held
+                    if shown and not +(shown - (Counter(p.attempted) - Counter(p.cards))):
+                        throws.append((trick.number, shown))
+                held -= Counter(p.cards)
+    if not into:
+        return list(found)
+    gone = {(number, seat) for (_, seat), folded in into.items() for number, _ in folded}
+    out = []
+    for v in found:
+        if (v.trick, v.seat) in gone and v.code == "not_in_hand":
+            continue
+        folded = into.get((v.trick, v.seat)) if v.code == "not_in_hand" else None
+        if folded:
+            zh, en = explain_contradicted.shown_in_throw_before(v.seat, folded)
+            v = dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en)
+        out.append(v)
+    return out
 
 
 def _disproven_said(v: Violation, w: LineDisproven, decks: int) -> Violation:

@@ -179,10 +179,42 @@ def fault_whatever_tags(seat: int | None, code: str, tags: Sequence[str]) -> Mes
                                         f"whichever value {names[1]} has; the play owed depends on it"))
 
 
-def line_or_play(seat: int) -> Message:
-    """Added to a ``not_in_hand`` / ``deal_mismatch`` of a seat whose deal line its plays contradict (:mod:`.deal_lines`)."""
-    return (f"——{SEAT_NAMES_ZH[seat]}的发牌行与其出牌不符：发牌行或出牌有一处记错（见未知项 [deal]）",
-            f" — {SEAT_TOKENS[seat]}'s deal line and its plays disagree: the line or a play is miscopied (unknown [deal])")
+LINE, BOTTOM_LINE, EITHER_LINE = "line", "bottom", "either"
+"""Which line the dealer's cards left after the last trick come from (:func:`.deal_lines.dealer_line_in_doubt`): its
+deal line, the ``Bottom:`` line (its deal line gives none of them), or either (both give them: which of the two is
+miscopied the record does not say)."""
+
+
+def line_or_play(seat: int, place: str = LINE) -> Message:
+    """Added to a ``not_in_hand`` / ``deal_mismatch`` of a seat whose deal line its plays contradict (:mod:`.deal_lines`);
+    for the dealer, ``place`` names the line its cards left come from (:data:`LINE`, :data:`BOTTOM_LINE`,
+    :data:`EITHER_LINE`)."""
+    s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    if place == BOTTOM_LINE:
+        return (f"——底牌行（Bottom:）与{s_zh}的出牌不符（{s_zh}剩下的牌是底牌行给出的，其发牌行并无此牌）：底牌行或出牌有一处记错"
+                "（见未知项 [deal]）",
+                f" — the Bottom: line and {s_en}'s plays disagree (the cards {s_en} is left with are the Bottom: "
+                f"line's; its deal line does not give them): the Bottom: line or a play is miscopied (unknown [deal])")
+    if place == EITHER_LINE:
+        return (f"——{s_zh}的发牌行与底牌行（Bottom:）合起来与其出牌不符（{s_zh}剩下的牌两行都给出）：{s_zh}的发牌行、底牌行"
+                "或出牌有一处记错，记录未说明是两行中的哪一行（见未知项 [deal]）",
+                f" — {s_en}'s deal line with the Bottom: line and its plays disagree (both lines give the cards "
+                f"{s_en} is left with): {s_en}'s deal line, the Bottom: line or a play is miscopied, and the record "
+                "does not say which of the two lines (unknown [deal])")
+    return (f"——{s_zh}的发牌行与其出牌不符：发牌行或出牌有一处记错（见未知项 [deal]）",
+            f" — {s_en}'s deal line and its plays disagree: the line or a play is miscopied (unknown [deal])")
+
+
+def shown_in_throw_before(seat: int, throws: Sequence[tuple[int, Sequence[int]]]) -> Message:
+    """Added to the ``not_in_hand`` of a seat whose deal line the decks prove miscopied, at its play of a card its
+    failed throws of ``throws`` (``(trick, the cards shown that its line does not give)`` each) showed before: the
+    same copy, shown, returned to its hand and played there — one slip, found once (:mod:`.deal_lines`)."""
+    s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    zh = "、".join(f"第 {t} 轮甩牌失败时亮出的 {cards_text(c)} " for t, c in throws)
+    en = ", ".join(f"the {cards_text(c)} shown in its failed throw of trick {t}" for t, c in throws)
+    return (f"；{s_zh}{zh}也是这同一张牌（亮出后退回手中，在此打出）：同一处记错（发牌行），只记一次",
+            f"; {en} {'is' if len(throws) == 1 else 'are'} this same copy (shown, returned to {s_en}'s hand and "
+            f"played here): one slip, the line's, found once")
 
 
 def fault_whichever_line(seat: int | None, code: str) -> Message:
@@ -194,13 +226,16 @@ def fault_whichever_line(seat: int | None, code: str) -> Message:
 
 
 def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: int | None = None,
-                           stops: bool = False, plays: bool = False) -> Message:
+                           stops: bool = False, plays: bool = False, place: str = LINE) -> Message:
     """A full hand whose ``seats``' deal lines their plays contradict (:mod:`.deal_lines`); the
     ``dealer``'s cards are its line with the bottom, less the bury.  ``stops``: the record stops before
     the hand's end (no cards left after the last trick to show which cards of the line were not held).
     ``plays``: the hand is also judged with the plays miscopied instead (each card played beyond the line
-    replaced by a card left), and only what both give is kept."""
+    replaced by a card left), and only what both give is kept.  ``place``: the line the ``dealer``'s cards left come
+    from, when it is the one seat (:func:`line_or_play`): the ``Bottom:`` line, or either of the two, named so."""
     zh, en = seat_list(seats)
+    if not stops and place != LINE and dealer is not None and list(seats) == [dealer]:
+        return _dealer_lines_contradicted(dealer, what, plays, place)
     one = len(seats) == 1
     its = "its" if one else "their"
     nz = ne = ""
@@ -235,6 +270,34 @@ def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: in
                     f", so the line or a play is miscopied: {its} follows (and throws against "
                     f"{'it' if one else 'them'}) are judged only on the cards both {its} line and {its} plays give{ne}"
                     f"{pe}", what)
+
+
+def _dealer_lines_contradicted(dealer: int, what: Sequence[str], plays: bool, place: str) -> Message:
+    """:func:`deal_line_contradicted` of the dealer alone, the cards it is left with given by the ``Bottom:`` line
+    alone (``place`` :data:`BOTTOM_LINE`) or by both its deal line and the ``Bottom:`` line (:data:`EITHER_LINE`)."""
+    zh, en = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+    if place == BOTTOM_LINE:
+        hz = (f"底牌行（Bottom:）与{zh}的出牌不符（{zh}打出了其发牌行与底牌行都没有的牌，最后一轮后仍剩有底牌行给出、其发牌行"
+              f"并无的牌），底牌行与出牌必有一处记错")
+        he = (f"the Bottom: line disagrees with {en}'s plays ({en} plays a card neither its deal line nor the Bottom: "
+              f"line gives, and still holds after the last trick cards the Bottom: line gives and its deal line does "
+              f"not), so the Bottom: line or a play is miscopied")
+    else:
+        hz = (f"{zh}的发牌行与底牌行（Bottom:）合起来与其出牌不符（{zh}打出了两行都没有的牌，最后一轮后仍剩有两行都给出的牌），"
+              f"{zh}的发牌行、底牌行与出牌必有一处记错，记录未说明是两行中的哪一行")
+        he = (f"{en}'s deal line with the Bottom: line disagrees with its plays ({en} plays a card neither line gives, "
+              f"and still holds after the last trick cards both lines give), so {en}'s deal line, the Bottom: line or "
+              f"a play is miscopied, and the record does not say which of the two lines")
+    pz = pe = ""
+    if plays:
+        pz = (f"；若是出牌记错（把{zh}所出的两行中没有的牌换成其剩下的牌），本局也照此判定，各轮由谁赢、得分与违例只保留"
+              "两种判定都相同的结论")
+        pe = (f"; the hand is also judged with the plays miscopied instead (each card {en} plays that the lines do not "
+              f"give read as a card {en} holds after the last trick), and a trick's winner, its points and a fault are "
+              "kept only where both give them")
+    return unknown_fact(f"{hz}：{zh}的跟牌（以及对其的甩牌）只按两行与出牌都有的牌判定（{zh}的牌是其发牌行加底牌、减去所扣的牌）{pz}",
+                        f"{he}: its follows (and throws against it) are judged only on the cards both the lines and its "
+                        f"plays give ({en}'s cards being its line and the bottom, less the bury){pe}", what)
 
 
 def line_short_of_plays(seat: int, dealt: int, played: int, unheld: Sequence[int], what: Sequence[str],

@@ -309,6 +309,10 @@ class HandResult:
     questioned: tuple[tuple[str, int | None], ...] = field(default=(), compare=False, repr=False)
     """Tags nothing else in the record names, with the other value (``Setting.questioned``): weighed against it
     by :func:`.contradictions.questioned` when the cards or the table's acts speak against the tag."""
+    miscopied: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)
+    """The copies the decks prove miscopied in a line (docs/rules.md §1.6): ``(line key, card)`` each, the key
+    ``dealN`` … ``dealW`` (:mod:`.deal_lines`, a line the decks prove miscopied) — where the ``check`` points the
+    ``too_many_copies`` of that card."""
     derived_plays: tuple[tuple[int, Play], ...] = ()
     """Plays the record leaves out that the engine derived (one way alone fits the rest of the record:
     :mod:`.record_gaps`, ``derived`` fact ``play``), each with its trick's number: used in that trick's

@@ -78,6 +78,10 @@ class Diagnostic:
     trick: int | None = None
     text: str = field(default="", compare=False)
     """The raw text of the offending line, when there is one."""
+    copies: tuple = field(default=(), compare=False)
+    """A ``too_many_copies`` of the deal and ``Bottom:`` lines (``.tgn``): ``(kind, copies, decks, places)``, each
+    place a copy counted, in the order read — ``(line key, line, column)``, the key ``dealN`` … ``dealW`` or
+    ``bottom`` (:func:`.tgn_cards.copies_words`); ``()`` for any other diagnostic."""
     lossless: bool = False
     """The reader dropped and replaced nothing for it: the record keeps what it says (an 80fen trick seated from
     the bottom, not from the ``w`` before it: hand tag ``80fen:seats-from-bottom``, the ``w`` in

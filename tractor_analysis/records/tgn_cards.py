@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .cards import TOKEN, Card, card_kind, unknown_card_hint
+import dataclasses
+
+from .cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN, Card, card_kind, unknown_card_hint
 from .tgn_lines import Pieces, pos
 from .tgn_state import Reading, quoted
 from .words import CARD_LOOKUP
 
-__all__ = ["read_cards", "count_copies"]
+__all__ = ["read_cards", "count_copies", "copies_words"]
 
 _TOKEN = re.compile(r'\S+')
 
@@ -110,9 +112,11 @@ def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, wha
 
 
 def count_copies(st: Reading, counts: list[int], cards: tuple[Card, ...], txt: str, off: int, lineno: int,
-                 pieces: Pieces, where_en: str, where_zh: str, why=None) -> None:
+                 pieces: Pieces, where_en: str, where_zh: str, why=None, lines=None) -> None:
     """Add ``cards`` to ``counts``; report the first kind that goes over the decks' copies (``why(kind, over)``:
-    what the message adds, ``None`` or English and Chinese, for ``over`` copies past the decks)."""
+    what the message adds, ``None`` or English and Chinese, for ``over`` copies past the decks).  ``lines``: for
+    the deal and ``Bottom:`` lines, ``(the hand being read, this line's key)`` — the message then names where every
+    other copy is (:func:`copies_words`), and the diagnostic keeps them (``Diagnostic.copies``)."""
     decks = st.decks
     over = None
     for k in cards:
@@ -129,8 +133,92 @@ def count_copies(st: Reading, counts: list[int], cards: tuple[Card, ...], txt: s
             col_off = m.start()
     ln, col = pos(pieces, lineno, off + col_off)
     more_en, more_zh = (why and why(over, counts[over] - decks)) or ("", "")
+    places = _copies_at(st, lines[0], lines[1], over, (txt, off, lineno, pieces)) if lines is not None else None
+    if places is not None and len(places) == counts[over]:
+        seen = (over, counts[over], decks, places)
+        en, zh = copies_words(seen, (ln, col))
+        kept = len(st.diags)
+        st.diag("too_many_copies", en, zh, ln, col)
+        if len(st.diags) > kept:
+            st.diags[-1] = dataclasses.replace(st.diags[-1], copies=seen)
+        return
     st.diag("too_many_copies",
             f"{counts[over]} copies of {TOKEN[over]} in {where_en}, but {st.decks} deck(s) hold "
             f"only {st.decks}{more_en}",
             f"{where_zh}中有 {counts[over]} 张 {TOKEN[over]}，而 {st.decks} 副牌只有 {st.decks} 张{more_zh}",
             ln, col)
+
+
+_LINE_KEYS = ("dealN", "dealE", "dealS", "dealW", "bottom")
+
+
+def _copies_at(st: Reading, h, key: str, kind: int, here) -> tuple[tuple[str, int, int], ...] | None:
+    """``(line key, line, column)`` of each token naming ``kind`` in hand ``h``'s deal and ``Bottom:`` lines read so
+    far (:attr:`positions`: the line ``key`` being read is ``here``, ``(text, offset, line number, pieces)``; the
+    others are read again from the record's text — a line read by the compiled reader keeps no tokens), in the
+    order of the record; ``None`` where an earlier line is not one line of text alone (its copies not found)."""
+    txt, off, lineno, pieces = here
+    found = []
+    for k in _LINE_KEYS:
+        at = h.positions.get(k)
+        if at is None:
+            continue
+        if k == key:
+            found += [(k, *pos(pieces, lineno, off + m.start())) for m in _TOKEN.finditer(txt)
+                      if _kind(m.group()) == kind]
+            continue
+        ln, col = at
+        text = st.lines[ln - 1] if 0 < ln <= len(st.lines) else ""
+        colon = text.find(":", col - 1)
+        if colon < 0 or "{" in text or "\\" in text:
+            return None
+        body = text[colon + 1:].split(";", 1)[0]
+        found += [(k, ln, colon + 2 + m.start()) for m in _TOKEN.finditer(body) if _kind(m.group()) == kind]
+    return tuple(sorted(found, key=lambda p: (p[1], p[2])))
+
+
+def _kind(token: str) -> int | None:
+    """The card ``token`` names, as :func:`read_cards` reads it (full-width too), else ``None``."""
+    k = CARD_LOOKUP.get(token)
+    return k if k is not None else card_kind(unicodedata.normalize("NFKC", token))
+
+
+def _place_words(key: str) -> tuple[str, str]:
+    """A line key of ``Diagnostic.copies`` named (English, Chinese)."""
+    if key == "bottom":
+        return "the Bottom: line", "底牌行"
+    seat = SEAT_TOKENS.index(key[4:])
+    return f"{key[4:]}'s deal line", f"{SEAT_NAMES_ZH[seat]}的发牌行"
+
+
+def copies_words(seen, at: tuple[int, int], path: str | None = None, proven: str | None = None,
+                 hand: int | None = None, judged: bool = False) -> tuple[str, str]:
+    """The ``too_many_copies`` of the deal and ``Bottom:`` lines (English, Chinese): ``seen`` as
+    ``Diagnostic.copies`` keeps it, ``at`` the copy it is reported at; every other copy named by where it is
+    (``path:line:column`` when ``path`` is given — a referee goes to each —, else ``line:column``).  ``proven``:
+    the line key of the copy the engine proves miscopied (docs/rules.md §1.6; ``at`` is then that copy), in hand
+    ``hand``; ``None``: not proven which (``judged``: the engine has judged the hand; else the reader does not
+    know yet), the copy counted last reported."""
+    kind, count, decks, places = seen
+    card = TOKEN[kind]
+    prefix = f"{path}:" if path else ""
+    others = [(key, ln, col) for key, ln, col in places if (ln, col) != at]
+    en_list = ", ".join(f"{prefix}{ln}:{col} ({_place_words(key)[0]})" for key, ln, col in others)
+    zh_list = "、".join(f"{prefix}{ln}:{col}（{_place_words(key)[1]}）" for key, ln, col in others)
+    en = f"{count} copies of {card} in the deal and bottom, but {decks} deck(s) hold only {decks}"
+    zh = f"发牌和底牌中有 {count} 张 {card}，而 {decks} 副牌只有 {decks} 张"
+    if proven is not None:
+        place_en, place_zh = _place_words(proven)
+        en += (f": the decks prove the copy in {place_en}, this one, the miscopied one (hand {hand}'s record "
+               "findings)")
+        zh += f"：各副牌证明记错的是{place_zh}中的这一张（见第 {hand} 局的记录问题）"
+    elif others and judged:
+        en += ": the record does not prove which copy is miscopied (the one counted last is shown here)"
+        zh += "：记录无法证明记错的是哪一张（此处为最后计入的一张）"
+    elif others:
+        en += " (the one counted last is shown here)"
+        zh += "（此处为最后计入的一张）"
+    if others:
+        en += f"; the other {'copies' if len(others) > 1 else 'copy'}: {en_list}"
+        zh += f"；其余的 {card}：{zh_list}"
+    return en, zh

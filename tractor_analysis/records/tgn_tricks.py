@@ -96,7 +96,8 @@ def label_line(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -
         cards, bad = read_cards(st, txt, colon + 1, lineno, pieces, "left out of the bottom", "未计入底牌")
         h.bottom = cards
         _mark_unread(h, "bottom", bad)
-        count_copies(st, h.dealt, cards, txt, colon + 1, lineno, pieces, "the deal and bottom", "发牌和底牌")
+        count_copies(st, h.dealt, cards, txt, colon + 1, lineno, pieces, "the deal and bottom", "发牌和底牌",
+                     lines=(h, "bottom"))
     else:
         _buried(st, h, txt, colon + 1, lineno, pieces)
 
@@ -119,7 +120,8 @@ def _deal(st: Reading, h: HandDraft, seat: int, txt: str, off: int, at) -> None:
         h.deal_unread[seat] = unread
     else:
         h.deal_unread.pop(seat, None)           # (a later line replaces an earlier one)
-    count_copies(st, h.dealt, cards, txt, off, lineno, pieces, "the deal and bottom", "发牌和底牌")
+    count_copies(st, h.dealt, cards, txt, off, lineno, pieces, "the deal and bottom", "发牌和底牌",
+                 lines=(h, key))
 
 
 def _buried(st: Reading, h: HandDraft, txt: str, off0: int, lineno: int, pieces: Pieces) -> None:
