@@ -18,6 +18,7 @@ is one of:
 from __future__ import annotations
 
 from tractor_analysis.engine.declarations import bottom_takers
+from tractor_analysis.engine.played_cards import how_many_played
 from tractor_analysis.engine.verdicts import HandResult, TrickResult
 from tractor_analysis.records.model import Hand
 
@@ -26,10 +27,7 @@ DEAL, PLAYS, UNKNOWN = "deal", "plays", ""
 
 def hand_sources(hand: Hand, result: HandResult) -> tuple[str, str, str, str]:
     """N, E, S, W: where each seat's hand comes from (``"deal"``, ``"plays"`` or ``""``)."""
-    played = [0, 0, 0, 0]
-    for trick in hand.tricks:
-        for play in trick.plays:
-            played[play.seat] += len(play.cards)
+    played = how_many_played(hand)
     takers = set() if hand.setup else set(bottom_takers(result.dealer, hand.declarations))
     first = result.tricks[0].hands_before if result.tricks else ()
     out = []

@@ -2,6 +2,7 @@
 
 :func:`counts` turns cards into a row (in C when the trick core is built; :func:`counts_python` is the
 reference), :func:`card_list` a row back into cards, :func:`multiset_minus` takes one row from another.
+:func:`cards_by_seat` gathers the cards each seat plays in a hand, :func:`how_many_played` counts them.
 :class:`Played` gives each seat's row of a hand's plays, counted the first time it is asked for, and
 :meth:`Played.held` the cards the plays show each seat held when play began (a failed throw's cards
 too: docs/rules.md §15).  Used by :mod:`.starting_hands`, :mod:`.bottom_exchange` and the readings of
@@ -101,14 +102,24 @@ class Played:
         return 4
 
 
-def played_rows(hand: Hand) -> tuple[tuple[int, ...], ...]:
-    """The cards each seat played in the whole hand (counts per kind; each seat's cards gathered, then
-    counted at once: :func:`counts`)."""
-    cards: tuple[list[Card], ...] = ([], [], [], [])
+def cards_by_seat(hand: Hand) -> tuple[list[Card], list[Card], list[Card], list[Card]]:
+    """N, E, S, W: the cards each seat plays in ``hand``'s record, in the order of its plays (new lists)."""
+    cards: tuple[list[Card], list[Card], list[Card], list[Card]] = ([], [], [], [])
     for trick in hand.tricks:
         for play in trick.plays:
             cards[play.seat].extend(play.cards)
-    return tuple(tuple(counts(seat_cards)) for seat_cards in cards)
+    return cards
+
+
+def how_many_played(hand: Hand) -> list[int]:
+    """N, E, S, W: how many cards each seat plays in ``hand``'s record (a new list)."""
+    return [len(seat_cards) for seat_cards in cards_by_seat(hand)]
+
+
+def played_rows(hand: Hand) -> tuple[tuple[int, ...], ...]:
+    """The cards each seat played in the whole hand (counts per kind; each seat's cards gathered,
+    :func:`cards_by_seat`, then counted at once: :func:`counts`)."""
+    return tuple(tuple(counts(seat_cards)) for seat_cards in cards_by_seat(hand))
 
 
 def held_from_plays(hand: Hand, rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:

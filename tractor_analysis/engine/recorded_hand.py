@@ -31,7 +31,7 @@ from .scoring import failed_throw_penalty, throw_cards_charged
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
 from .bottom_exchange import Start
-from .played_cards import Played, card_list
+from .played_cards import Played, card_list, how_many_played
 from .starting_hands import starting_hands
 from .verdicts import as_record_finding, hand_violation
 from .tricks import HandContext, hand_context, judge_tricks, plain_checks
@@ -421,10 +421,7 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dea
         empty = False                       # so whether the hand ended is not known either
         unsure = start.from_plays
     elif start.from_plays:
-        counts = [0, 0, 0, 0]
-        for trick in hand.tricks:
-            for p in trick.plays:
-                counts[p.seat] += len(p.cards)
+        counts = how_many_played(hand)
         empty = empty and all(counts[s] >= rules.hand_size for s in start.from_plays)
         unsure = frozenset(s for s in start.from_plays if counts[s] < rules.hand_size)
     checked = unsure_throws(ctx, hand.tricks, tricks, start.hands, unsure, unplaced_copies(rules, start)) if unsure else None

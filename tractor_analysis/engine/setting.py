@@ -28,6 +28,7 @@ from . import explain_bury, explain_contradicted, explain_hand, explain_unknown
 from .declarations import (DeclarationsJudged, bid_winner, bottom_takers, check_declarations, judge_declarations,
                            trump_without_declaration)
 from .explain import Message
+from .played_cards import cards_by_seat
 from .starting_hands import aside_unread
 from .verdicts import Derived, Unknown, Violation, new_violation
 
@@ -189,10 +190,7 @@ def _cards_against(hand: Hand, side: int) -> str | None:
     seats = (side, side + 2)
     if (hand.buried is not None and hand.bottom is not None and hand.deal is not None and not hand.earlier_buries
             and not aside_unread(hand) and all(hand.deal)):
-        played = [Counter() for _ in range(4)]
-        for trick in hand.tricks:
-            for p in trick.plays:
-                played[p.seat].update(p.cards)
+        played = [Counter(cards) for cards in cards_by_seat(hand)]
         buried = Counter(hand.buried)
         def can_bury(seat: int) -> bool:
             held = Counter(hand.deal[seat]) + Counter(hand.bottom)

@@ -22,6 +22,7 @@ from .explain import Message
 from .forfeit_count import ForfeitEnd
 from .hand_copies import Carry
 from .outcome import levels_after_span, team_spans
+from .played_cards import how_many_played
 from .scoring import match_facts, stopped_decisions, stops_void
 from .unread_tricks import tricks_numbered, tricks_read
 from .verdicts import Derived, HandResult, MatchResult, Unknown
@@ -64,10 +65,7 @@ def last_trick_stop(hand: Hand, result: HandResult) -> bool:
             or result.unfinished is None or tricks_read(tricks_numbered(hand, rules)[0])[1]):
         # (unfinished None: no seat the record ends before holds a card — a misdeal's seat short of cards, §10.3)
         return False
-    played = [0, 0, 0, 0]
-    for trick in hand.tricks:
-        for p in trick.plays:
-            played[p.seat] += len(p.cards)
+    played = how_many_played(hand)
     size = rules.hand_size
     return len(hand.tricks[-1].plays) < 4 and max(played) == size and min(played) < size
 
@@ -181,10 +179,7 @@ def record_stops_inside(hand: Hand, result: HandResult) -> bool:
     the clock: docs/rules.md §8.5)."""
     if hand.result_only or result.complete or tricks_read(tricks_numbered(hand, result.rules)[0])[1]:
         return False
-    played = [0, 0, 0, 0]
-    for trick in hand.tricks:
-        for p in trick.plays:
-            played[p.seat] += len(p.cards)
+    played = how_many_played(hand)
     if not hand.setup:
         return max(played) < result.rules.hand_size
     return hand.deal is not None and all(hand.deal) and any(len(hand.deal[s]) > played[s] for s in range(4))

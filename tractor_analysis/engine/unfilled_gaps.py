@@ -24,7 +24,7 @@ from ..records.rulesets import RevokePenalty, RuleSet, ThrowPenaltyCards
 from . import explain_gaps
 from .deal_lines import SHOWN_BY, contradicted, stops_short
 from .outcome import REVOKE_CODES, follows_at_most, offenders, team_counts
-from .played_cards import Played
+from .played_cards import Played, how_many_played
 from .starting_hands import starting_hands
 from .tricks import hand_context, judge_trick, turn_order
 from .unfinished import ENDS_BEFORE_CARDS, ENDS_BEFORE_SOURCES
@@ -253,7 +253,7 @@ def _judged_after(hand: Hand, gaps: Sequence[Gap], result: HandResult, unfilled:
     ctx = hand_context(rules, result.level, result.trump)
     start = starting_hands(hand, rules, result.dealer, Played(hand))
     read = start.from_plays
-    played = _cards_played(hand)
+    played = how_many_played(hand)
     unsure = read if hand.setup else frozenset(s for s in read if played[s] < rules.hand_size)
     free = unplaced_copies(rules, start)
     found: list[Violation] = []
@@ -302,15 +302,6 @@ def _judged_after(hand: Hand, gaps: Sequence[Gap], result: HandResult, unfilled:
                                      *explain_gaps.fault_whatever_gap(s, v.code, left))
             found.append(same)
     return _After(tuple(found), counts, frozenset(settled))
-
-
-def _cards_played(hand: Hand) -> list[int]:
-    """Per seat, how many cards it plays in the record."""
-    out = [0, 0, 0, 0]
-    for t in hand.tricks:
-        for p in t.plays:
-            out[p.seat] += len(p.cards)
-    return out
 
 
 def _hidden_follows(rules: RuleSet, tricks: Sequence[TrickResult], gaps: _Unfilled,

@@ -18,6 +18,7 @@ from ..records.rulesets import RuleSet
 from . import explain_contradicted
 from .agreement import agree, regrouped
 from .declarations import bottom_takers
+from .played_cards import cards_by_seat
 from .verdicts import Derived, HandResult, Unknown, Violation, as_record_finding
 
 _SHOWN_BY = frozenset({"not_in_hand", "deal_mismatch"})
@@ -39,10 +40,7 @@ def wrong_line_moves(hand: Hand, rules: RuleSet, result: HandResult) -> tuple[tu
         return ()       # (the common case: every line a hand)
     takers = set(bottom_takers(result.dealer, hand.declarations))
     lines = [Counter(line) for line in hand.deal]
-    played = [Counter() for _ in range(4)]
-    for trick in hand.tricks:
-        for p in trick.plays:
-            played[p.seat].update(p.cards)
+    played = [Counter(cards) for cards in cards_by_seat(hand)]
     room = [len(line) - n for line in hand.deal]        # how many cards each line is long (short: below 0)
     moves = []
     for m in range(4):
