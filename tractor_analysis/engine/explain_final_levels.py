@@ -2,13 +2,17 @@
 the readings of what it leaves open give (``MatchResult.levels_final_span``; a dataset's ``level_<side>_final_low`` /
 ``_high``) — whether the hand the record stops inside counts or is played out (docs/rules.md §8.5), whose take-backs
 given as ``?`` were (docs/rules.md §10.2).  One wording for ``tractor check``, the report's pages and the standings:
-a range is shown as ``3..5``, as the standings give it."""
+a range is shown as ``3..5``, as the standings give it.  Likewise the level a hand's dealer's side carries in as such a
+range (:func:`level_unknown_carried`, :func:`level_fits_no_reading`), naming what of the hands before leaves it open
+(:mod:`.carried_ranges`: the ``?`` take-backs, the plays left out, trick by trick)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
 from ..records.cards import RANK_TOKENS
+from .carried_ranges import PLAYS_LEFT_OUT, TAKEBACKS, RangeCause
 from .explain import Message
+from .explain_unknown import SIDE_EN, SIDE_ZH, seat_list, unknown_fact
 from .scoring import stops_void
 
 if TYPE_CHECKING:                       # (the annotation only)
@@ -134,3 +138,57 @@ def winner_by_level_ranges(team: int, hows: Sequence[str], spans: Sequence[tuple
             f"{_SIDE_EN[team]} won the match: {'; '.join(causes_en)}, so the final levels are known only as "
             f"N–S : E–W {ranges}, but every level in them gives {_SIDE_EN[team]} the match ({rules_en}; docs/rules.md "
             f"§8.5, §10.2)")
+
+
+def _span(span: tuple[int, int]) -> str:
+    lo, hi = (RANK_TOKENS.get(x, str(x)) for x in span)
+    return lo if lo == hi else f"{lo}–{hi}"
+
+
+def range_cause_words(causes: Sequence[RangeCause]) -> tuple[str, str]:
+    """``(zh, en)``: what of the hands before a level carried as a range rests on (:func:`.carried_ranges.range_causes`)
+    — per hand, its take-backs given as ``?``, the plays the record leaves out (trick and seats), or another fact it
+    leaves open (its ``"unknown"`` says which)."""
+    if not causes:
+        return "记录留有上一局后级别所依据的未定之处", "the record leaves open what the levels after the hand before rest on"
+    zh, en = [], []
+    for c in causes:
+        if c.kind == TAKEBACKS:
+            zh.append(f"第 {c.hand} 局 [Takebacks] 中有座位未知的悔牌（\"?\"），不知罚了哪一方")
+            en.append(f"hand {c.hand} gives take-backs whose seat is not known (\"?\"), not known which side they cost")
+        elif c.kind == PLAYS_LEFT_OUT:
+            plays_zh = "、".join(f"第 {t} 轮{seat_list(m)[0]}的出牌" for t, m in c.gaps)
+            plays_en = ", ".join(f"{seat_list(m)[1]}'s play{'s' if len(m) > 1 else ''} in trick {t}" for t, m in c.gaps)
+            zh.append(f"第 {c.hand} 局记录缺少{plays_zh}，按其每种可能出法判定，本局后的级别不同")
+            en.append(f"the record leaves out {plays_en} of hand {c.hand}, and the ways they could have been played give "
+                      f"different levels after it")
+        else:
+            zh.append(f"第 {c.hand} 局记录留有本局后级别所依据的未定之处（见该局的“未知”），按其每种可能判定，级别不同")
+            en.append(f"the record leaves open what the levels after hand {c.hand} rest on (see that hand's unknown), "
+                      f"and the ways it may be give different levels")
+    return "；".join(zh), "; ".join(en)
+
+
+def level_fits_no_reading(level: int, team: int, span: tuple[int, int], causes: Sequence[RangeCause]) -> Message:
+    """A ``level_mismatch``: ``[Level]`` says ``level`` for the dealer's side ``team``, whose level carried in is known
+    only as ``span`` (the readings of what the hands before leave open: ``causes``) — and ``level`` is none of them."""
+    s, lv = _span(span), RANK_TOKENS.get(level, level)
+    why_zh, why_en = range_cause_words(causes)
+    return (f"[Level] 记为 {lv}，但{SIDE_ZH[team]}方带入本局的级别是 {s}（{why_zh}），无论哪种读法都不是 {lv}；"
+            f"{SIDE_ZH[team]}方本局后的级别不予判定",
+            f"[Level] says {lv}, but the level {SIDE_EN[team]} carry into this hand is {s} ({why_en}): under no "
+            f"reading is it {lv}; {SIDE_EN[team]}'s level after the hand is withheld")
+
+
+def level_unknown_carried(team: int, span: tuple[int, int], causes: Sequence[RangeCause],
+                          what: Sequence[str]) -> Message:
+    """The level of a hand is not known: ``[Level]`` is not stated, and the dealer's side ``team`` carries in a level
+    known only as ``span`` (the lowest and highest under the readings of what the hands before leave open:
+    ``causes``) — not guessed; ``what`` withheld."""
+    s = _span(span)
+    why_zh, why_en = range_cause_words(causes)
+    return unknown_fact(f"级牌未写明（[Level] 缺少），而庄家方{SIDE_ZH[team]}方带入本局的级别未知：{why_zh}，"
+                        f"{SIDE_ZH[team]}方为 {s} 之一，不作猜测",
+                        f"the level is not stated ([Level] missing), and the level the dealer's side {SIDE_EN[team]} "
+                        f"carries in is not known: {why_en}, so {SIDE_EN[team]} are at one of {s}, not known which, "
+                        f"and it is not guessed", what)

@@ -1,7 +1,8 @@
 """Bilingual messages about what every reading of a record gives where the record leaves something open:
 the match's forfeit count (wrong follows of plays not judged, take-backs whose seat is not known, a play
-left out), followed through every reading — who forfeited, in which hand, why — and the final levels and the
-level carried after take-backs given as ``?`` (docs/rules.md §10.1, §10.2, §14.1).
+left out), followed through every reading — who forfeited, in which hand, why — and the final levels
+(docs/rules.md §10.1, §10.2, §14.1).  The words of a level carried into a hand as a range are
+:mod:`.explain_final_levels`'.
 
 Each function returns ``(message_zh, message_en)``, saying the same in both languages; the wording of an
 unknown is :func:`.explain_unknown.unknown_fact`'s, the clauses naming what leaves the count open
@@ -173,31 +174,6 @@ def winner_by_levels(team: int, how: str, spans: Sequence[tuple[int, int]]) -> M
             f"{SIDE_EN[team]} won the match: take-backs whose seat is not known (\"?\") leave the final levels not known "
             f"— N–S {ns}, E–W {ew} — but whichever side they were, {rule_en}, and that is {SIDE_EN[team]} under every "
             "reading")
-
-
-def level_fits_no_reading(level: int, team: int, span: tuple[int, int]) -> Message:
-    """A ``level_mismatch``: ``[Level]`` says ``level`` for the dealer's side ``team``, whose level carried in
-    is not known for want of knowing whose take-backs given as ``?`` in the hand before were — but it is one
-    of ``span`` under every reading, and ``level`` is none of them."""
-    s = _span(span)
-    return (f"[Level] 记为 {RANK_TOKENS.get(level, level)}，但{SIDE_ZH[team]}方带入本局的级别是 {s}（上一局 [Takebacks] "
-            f"中有座位未知的悔牌 \"?\"，不知罚了哪一方），无论哪种读法都不是 {RANK_TOKENS.get(level, level)}；"
-            f"{SIDE_ZH[team]}方本局后的级别不予判定",
-            f"[Level] says {RANK_TOKENS.get(level, level)}, but the level {SIDE_EN[team]} carry into this hand is {s} "
-            f"(the hand before gives take-backs whose seat is not known, \"?\"): under no reading is it "
-            f"{RANK_TOKENS.get(level, level)}; {SIDE_EN[team]}'s level after the hand is withheld")
-
-
-def level_unknown_after_takebacks(team: int, span: tuple[int, int], what: Sequence[str]) -> Message:
-    """The level of a hand is not known: ``[Level]`` is not stated, and the dealer's side ``team`` carries in a
-    level not known for want of knowing whose take-backs given as ``?`` in the hand before were (``span``:
-    the lowest and highest under those readings)."""
-    s = _span(span)
-    return unknown_fact(f"级牌未写明（[Level] 缺少），而庄家方{SIDE_ZH[team]}方带入本局的级别未知：上一局 [Takebacks] 中有"
-                        f"座位未知的悔牌（\"?\"），不知罚了哪一方，{SIDE_ZH[team]}方为 {s} 之一，不作猜测",
-                        f"the level is not stated ([Level] missing), and the level the dealer's side {SIDE_EN[team]} "
-                        f"carries in is not known: the hand before gives take-backs whose seat is not known (\"?\"), "
-                        f"so {SIDE_EN[team]} are at one of {s}, not known which, and it is not guessed", what)
 
 
 def forfeit_words(reasons: Sequence[str | None], reason_open: Sequence[bool], limit: int | None,

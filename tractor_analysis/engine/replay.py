@@ -9,7 +9,8 @@ wrong follows and take-backs counted towards a forfeit — with what the record 
 (:mod:`.forfeit_count`: plays not judged or left out, take-backs whose seats are not known), followed through
 every reading of it and decided where every reading agrees: who forfeited, and in
 which hand and why where those agree too (:class:`.forfeit_count.ForfeitCount`) —, the levels the readings of take-backs given
-as ``?`` leave open (checked against the next ``[Level]``: :func:`_level_readings`), and the match's winner
+as ``?``, or of plays left out, leave open (checked against the next ``[Level]``: :func:`_level_readings`, its words
+naming what of the hands before leaves it open: :mod:`.carried_ranges`), and the match's winner
 (:func:`.scoring.decide_match`, by the levels where every reading gives the same one).
 
 Everything is a pure function of the record and the ruleset: replaying the same
@@ -25,6 +26,7 @@ from ..records.frozen import gc_paused, settle_as_old
 from ..records.model import Hand, Match
 from ..records.rulesets import RuleSet, build_ruleset
 from . import explain_final_levels, explain_hand, explain_readings, explain_stopped, explain_unknown, referee
+from .carried_ranges import LEFT_OPEN, RangeCause, range_causes
 from .forfeit_count import ForfeitCount, ForfeitEnd
 from .hand_copies import (MAX_COPIES, Carry, CopiesDiffer, copies_of, final_copies, final_unknown, next_copies,
                           numbered, over_copies, with_copies_unknown)
@@ -107,7 +109,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         if j not in copy_results:
             copy_results[j] = _replay_carried(match.hands[j], rules, carried_in[first],
                                               levels_known=first > 0 or match.levels is not None,
-                                              first_hand=first == 0, hands_before=hands_before)
+                                              first_hand=first == 0, hands_before=hands_before,
+                                              earlier=(match.hands[:first], results[:first]))
         return copy_results[j]
 
     def reading(j: int, first: int, last: bool = False) -> Carry:
@@ -125,7 +128,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         the hand after its first copy ``first``: carried in what that copy hands on."""
         if j not in next_results:
             next_results[j] = _replay_carried(match.hands[j], rules, handed_on[first], levels_known=True,
-                                              first_hand=False, hands_before=hands_before)
+                                              first_hand=False, hands_before=hands_before,
+                                              earlier=(match.hands[:first + 1], results[:first + 1]))
         return next_results[j]
 
     def next_reading(j: int, first: int, last: bool = False) -> Carry:
@@ -163,7 +167,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             after.append(hand.number)       # (a later copy of a hand up to the deciding one is a reading of it)
         result = _replay_carried(hand, rules, carried_in[-1], levels_known=(index > 0 or match.levels is not None),
                                  first_hand=index == 0, hands_before=hands_before,
-                                 forfeit_open=not decided and count.forfeit_open)
+                                 forfeit_open=not decided and count.forfeit_open, earlier=(match.hands, results))
         if copies_open is not None:
             result = with_copies_unknown(hand, result, copies_open)
         if results and results[-1].scored_by_claim and carried_in[-1].chain is None:
@@ -303,10 +307,12 @@ def _range_winner(result: MatchResult, team: int, how: str) -> MatchResult:
 
 
 def _replay_carried(hand: Hand, rules: RuleSet, carry: Carry, *, levels_known: bool, first_hand: bool,
-                    hands_before: bool, forfeit_open: bool = True) -> HandResult:
+                    hands_before: bool, forfeit_open: bool = True,
+                    earlier: tuple[Sequence[Hand], Sequence[HandResult]] = ((), ())) -> HandResult:
     """:func:`.hand_replay.replay_hand` of ``hand`` with what is carried into it (``carry``), as its own tags
     leave it: a deal the record says was bid for carries no dealer; one not known to be bid for, none
-    checked.  A level carried after a "?" is checked against every reading (:func:`_level_readings`)."""
+    checked.  A level carried as a range (a "?", plays left out …) is checked against every reading
+    (:func:`_level_readings`; ``earlier``: the hands before and their results, whose open facts it rests on)."""
     levels, spans, expected_dealer, bid_for_deal, chain = carry.fields()
     if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
         bid_for_deal, expected_dealer = True, None
@@ -317,8 +323,8 @@ def _replay_carried(hand: Hand, rules: RuleSet, carry: Carry, *, levels_known: b
     result = replay_hand(hand, rules, levels, expected_dealer, first_of_match=bid_for_deal,
                          levels_known=levels_known, chain=chain, hands_before=hands_before,
                          first_hand=first_hand, forfeit_open=forfeit_open)
-    if spans is not None and chain is None:     # the level carried after a "?": checked against every reading
-        result = _level_readings(hand, result, levels, spans)
+    if spans is not None and chain is None:     # a level carried as a range: checked against every reading
+        result = _level_readings(hand, result, levels, spans, earlier)
     return result
 
 
@@ -427,26 +433,30 @@ def _after_words(after: Sequence[int], end: ForfeitEnd, passed_in: tuple[int, in
 
 
 def _level_readings(hand: Hand, result: HandResult, levels: Sequence[int | None],
-                    spans: Sequence[tuple[int, int] | None]) -> HandResult:
-    """``result`` of a hand played after take-backs given as ``?`` left a side's level not known (``levels``
-    carried in, ``spans`` their lowest and highest under every reading, docs/rules.md §10.2): a ``[Level]`` of
-    the dealer's side that none of them gives is a ``level_mismatch`` (the side's level after the hand is not
-    learned from it); a level not stated, and so not known, names the ``?`` as its cause; the level after of a
-    side not learned again is bounded by the same readings (:func:`.outcome.levels_after_span`)."""
+                    spans: Sequence[tuple[int, int] | None],
+                    earlier: tuple[Sequence[Hand], Sequence[HandResult]] = ((), ())) -> HandResult:
+    """``result`` of a hand played after take-backs given as ``?``, or plays left out (a hand judged once for each
+    way of them), left a side's level not known (``levels`` carried in, ``spans`` their lowest and highest under
+    every reading, docs/rules.md §10.2, §14.1): a ``[Level]`` of the dealer's side that none of them gives is a
+    ``level_mismatch`` (the side's level after the hand is not learned from it); a level not stated, and so not
+    known, names what of the hands before (``earlier``: their records and results) leaves it open
+    (:func:`.carried_ranges.range_causes`); the level after of a side not learned again is bounded by the same
+    readings (:func:`.outcome.levels_after_span`)."""
     rules = result.rules
     if rules.friend:
         return result
     seat = result.dealer if result.dealer is not None else min(result.defenders, default=None)
     if seat is not None and levels[seat] is None and spans[seat] is not None:
         team, span = seat & 1, spans[seat]
+        causes = range_causes(*earlier, seat) or _hand_before_open(earlier[1])
         if hand.level is None and result.level is None:
-            unknowns = tuple(Unknown("Level", u.withheld, *explain_readings.level_unknown_after_takebacks(
-                team, span, u.withheld)) if u.tag == "Level" else u for u in result.unknowns)
+            unknowns = tuple(Unknown("Level", u.withheld, *explain_final_levels.level_unknown_carried(
+                team, span, causes, u.withheld)) if u.tag == "Level" else u for u in result.unknowns)
             return dataclasses.replace(result, unknowns=unknowns)
         if hand.level is not None and not span[0] <= hand.level <= span[1] and not any(
                 v.code == "level_mismatch" for v in result.violations):
             problem = hand_violation("level_mismatch", None,
-                                     explain_readings.level_fits_no_reading(hand.level, team, span))
+                                     explain_final_levels.level_fits_no_reading(hand.level, team, span, causes))
             after = tuple(None if s & 1 == team else lv for s, lv in enumerate(result.player_levels_after))
             before = tuple(None if s & 1 == team else lv for s, lv in enumerate(result.player_levels_before))
             result = dataclasses.replace(result, violations=(problem,) + result.violations, player_levels_after=after,
@@ -457,6 +467,11 @@ def _level_readings(hand: Hand, result: HandResult, levels: Sequence[int | None]
     bounded = tuple(levels_after_span(hand, result, s, spans[s])
                     if result.player_levels_before[s] is None and spans[s] is not None else own[s] for s in range(4))
     return dataclasses.replace(result, levels_after_span=bounded if any(bounded) else None)
+
+
+def _hand_before_open(results: Sequence[HandResult]) -> tuple[RangeCause, ...]:
+    """Where :func:`.carried_ranges.range_causes` names no hand: what the hand before leaves open, said as such."""
+    return (RangeCause(results[-1].number, LEFT_OPEN),) if results else ()
 
 
 def record_pairs(match: Match, result: MatchResult) -> list[tuple[Hand | None, HandResult]]:
