@@ -27,6 +27,7 @@ from .claimed_end import SOURCES
 from .contradictions import judge as judge_contradicted, questioned
 from .play_order import judge as judge_order, judge_swapped, lines_swapped, seat_ordered
 from .platform_leads import judge as judge_leaders, seated_from_winners
+from .doubted_lines import said
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
 from .impossible_plays import find_slips, judge as judge_slips
@@ -58,7 +59,11 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
     args = (rules, levels, expected_dealer, first_of_match, levels_known, chain)
-    return _claim_kept(_replayed(hand, args, hands_before, first_hand, forfeit_open))
+    result = _claim_kept(_replayed(hand, args, hands_before, first_hand, forfeit_open))
+    if hand.deal_in_doubt:      # a seat's deal line written twice with different cards: which is read, said
+        proven, open_ = said(hand)
+        result = dataclasses.replace(result, derived=(*proven, *result.derived), unknowns=(*open_, *result.unknowns))
+    return result
 
 
 def _claim_kept(result: HandResult) -> HandResult:

@@ -11,10 +11,17 @@
   the seats without a line that can hold none of those cards together hold no more copies of a
   card than the decks (:func:`copies_beyond_lines`); each count alone is checked as it is read.
 
+* A seat's deal line written twice with different cards (``.tgn``): the line its plays prove, else none
+  (:func:`with_proven_lines`, its words :func:`doubted_line_words`).
+
 Both readers (``.tgn`` and JSON) call :func:`deal_problems` once a hand is read and report
 what it returns at the deal lines (docs/format.md "Deal, bottom and buried lines").
 """
 from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Sequence
 
 from .cards import NUM_KINDS, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .model import Hand
@@ -162,3 +169,95 @@ def _too_many(hand: Hand, kind: int, count: int, decks: int, seat: int, trick: i
             f"第 {hand.number} 局第 {trick} 轮：{SEAT_NAMES_ZH[seat]}（没有发牌行）出 {TOKEN[kind]}，发牌行（{lines_zh}）"
             f"{with_zh}与没有发牌行的各家所出的牌中共有 {count} 张 {TOKEN[kind]}，而 {decks} 副牌只有 {decks} 张",
             f"trick{trick}")
+
+
+# --- a seat's deal line written twice with different cards ------------------------------------------------------
+
+DoubtedLine = tuple[tuple[int, ...], int, int, int]
+"""One of a seat's deal lines in doubt: ``(cards read, cards not read, line, column)``."""
+
+LineProof = tuple[int, tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]
+"""How a seat's plays prove one of its deal lines: ``(its index, the cards it gives beyond the other lines, all
+played, per other line its index and the cards played that it lacks)``."""
+
+
+def doubted_lines(hand: Hand) -> dict[int, list[DoubtedLine]]:
+    """The seats whose deal line the record gives twice (or more) with different cards, and each of their lines
+    in the order written (:attr:`.model.Hand.deal_in_doubt`)."""
+    out: dict[int, list[DoubtedLine]] = {}
+    for seat, *line in hand.deal_in_doubt:
+        out.setdefault(seat, []).append(tuple(line))        # type: ignore[arg-type]
+    return out
+
+
+def line_proof(hand: Hand, seat: int, lines: Sequence[DoubtedLine]) -> LineProof | None:
+    """How ``seat``'s plays prove one of its ``lines`` (:data:`LineProof`), or ``None``: they prove none.  A line
+    is proven when every card the seat played (a failed throw: every card it showed) is in it, every card it gives
+    beyond each other line is among them, and each other line lacks a card the seat played.  Never for a line with
+    cards not read, nor for a seat whose plays may hold cards of the bottom (a full hand's dealer or rebidder
+    after the bottom, or any seat of a full hand whose dealer is not stated)."""
+    if any(unread for _, unread, _, _ in lines) or (not hand.setup and (
+            hand.dealer is None or seat == hand.dealer
+            or any(d.seat == seat and d.after_bottom for d in hand.declarations))):
+        return None
+    played = Counter(k for t in hand.tricks for p in t.plays if p.seat == seat
+                     for k in (p.attempted if p.attempted is not None else p.cards))
+    fits = [i for i, line in enumerate(lines) if not played - Counter(line[0])]
+    if len(fits) != 1:
+        return None
+    i = fits[0]
+    mine = Counter(lines[i][0])
+    decided: Counter = Counter()
+    against = []
+    for j, line in enumerate(lines):
+        if j == i:
+            continue
+        other = Counter(line[0])
+        if mine - other - played:       # a card only this line gives that the seat never played: not decided
+            return None
+        decided |= mine - other
+        against.append((j, tuple(sorted((played - other).elements()))))
+    return i, tuple(sorted(decided.elements())), tuple(against)
+
+
+def with_proven_lines(hand: Hand) -> tuple[Hand, dict[int, LineProof | None]]:
+    """``hand`` with the deal line its plays prove (:func:`line_proof`) for each seat whose lines differ, and per
+    such seat the proof (``None``: none proven, the seat keeps no line)."""
+    proofs = {seat: line_proof(hand, seat, lines) for seat, lines in doubted_lines(hand).items()}
+    if hand.deal is None or not any(p is not None for p in proofs.values()):
+        return hand, proofs
+    deal = list(hand.deal)
+    lines = doubted_lines(hand)
+    for seat, proof in proofs.items():
+        if proof is not None:
+            deal[seat] = lines[seat][proof[0]][0]
+    return replace(hand, deal=tuple(deal)), proofs
+
+
+def _line_words(line: DoubtedLine) -> str:
+    words = " ".join(TOKEN[k] for k in line[0]) or "-"
+    return words + (f" (+{line[1]} ?)" if line[1] else "")
+
+
+def doubted_line_words(hand: Hand, seat: int, proof: LineProof | None) -> tuple[str, str, int, int]:
+    """``deal_lines_differ``: English, Chinese, and where (the seat's last line: line, column)."""
+    lines = doubted_lines(hand)[seat]
+    t, z = SEAT_TOKENS[seat], SEAT_NAMES_ZH[seat]
+    shown = "; ".join(f"line {ln[2]}, column {ln[3]}: {_line_words(ln)}" for ln in lines)
+    shown_zh = "；".join(f"第 {ln[2]} 行第 {ln[3]} 列：{_line_words(ln)}" for ln in lines)
+    head = (f"seat {t} has deal lines with different cards in hand {hand.number} ({shown}): the record does not say "
+            "which the table dealt, so none is taken by its place in the file")
+    head_zh = f"座位 {t} 在第 {hand.number} 局有几行所记的牌不同的发牌（{shown_zh}）：记录未说明实际发的是哪一行，因此不按其在文件中的位置取其一"
+    if proof is None:
+        en = f"{head}; {t}'s plays prove none of them, so {t} is judged as a seat without a deal line"
+        zh = f"{head_zh}；{z}的出牌不能证明是其中哪一行，因此{z}按没有发牌行的座位判定"
+    else:
+        i, decided, _ = proof
+        ln = lines[i]
+        cards = " ".join(TOKEN[k] for k in decided)
+        en = (f"{head}; {t}'s plays prove the line at line {ln[2]}, column {ln[3]} ({t} played {cards}, which only it "
+              f"gives, and no card it lacks), so {t}'s cards are read from that line (derived, and said)")
+        zh = (f"{head_zh}；{z}的出牌证明是第 {ln[2]} 行第 {ln[3]} 列的一行（{z}打出了只有该行才有的 {cards}，"
+              f"且没有打出该行没有的牌），因此按该行读取{z}的牌（为推出，并予说明）")
+    last = lines[-1]
+    return en, zh, last[2], last[3]

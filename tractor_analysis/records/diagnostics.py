@@ -36,7 +36,9 @@ CODES: dict[str, str] = {
     "unknown_card": "a card token that is not in the card table",
     "too_many_copies": "more copies of a card than the decks hold",
     "unknown_seat": "a seat that is not N, E, S or W",
-    "duplicate_seat": "the same seat twice in one trick",
+    "duplicate_seat": "the same seat twice in one trick, or a seat's deal line given twice with the same cards (read once)",
+    "deal_lines_differ": "a seat's deal line given twice with different cards: neither is taken by its place; the engine "
+                         "reads the one the seat's plays prove, else judges the seat as one without a deal line",
     "trick_sequence": "a trick number out of sequence",
     "tag_outside_hand": "a hand tag (Dealer, Trump, …) before any [Hand]",
     "duplicate_hand": "two hands with the same number",

@@ -152,6 +152,14 @@ class Hand:
     played that the line does not give — it may be the card not read) unless the rest of the deal proves
     the missing card (:mod:`tractor_analysis.engine.starting_hands`).  Not part of equality (the cards read
     are the hand's)."""
+    deal_in_doubt: tuple[tuple[Seat, tuple[Card, ...], int, int, int], ...] = field(default=(), compare=False)
+    """The deal lines of a seat given twice (or more) with different cards in one hand: ``(seat, cards read, cards
+    not read, line, column)`` for each line, in the order written.  Two lines that differ state two hands and the
+    record does not say which is right (a scorer miscopied one), so none is taken by its place: :attr:`deal` gives
+    the seat the line its own plays prove (:func:`tractor_analysis.records.deal_checks.line_proof`; derived, the
+    engine says so: :mod:`tractor_analysis.engine.doubted_lines`), else no line (``()``, never the line written
+    last).  Lines with the same cards are one line given twice (``duplicate_seat``) and not kept here.  ``.tgn``
+    only (``deal_lines_differ``); not written by the writers, not part of equality."""
     aside_unread: tuple[tuple[str, int], ...] = field(default=(), compare=False)
     """The ``Bottom:`` and ``Buried:`` lines (JSON ``"bottom"``, ``"buried"`` with ``"earlier_buries"``) with
     cards that could not be read (an ``unknown_card``, left out of :attr:`bottom`, :attr:`buried` or

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 
 from . import compiled
-from .deal_checks import deal_problems, problem_position
+from .deal_checks import deal_problems, doubted_line_words, problem_position, with_proven_lines
 from .json_layout import JSON_SUFFIX
 from .diagnostics import Diagnostic, bilingual
 from .frozen import gc_paused, settle_as_old
@@ -36,7 +36,7 @@ from .tgn_lines import Notes, Pieces, half_width, logical_line, physical_lines, 
 from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading, width_note
 from .tgn_tags import KNOWN_TAGS, hand_tag, match_tag, parse_levels, read_tags
 from . import tgn_tricks
-from .tgn_tricks import commented_plays, label_line, trick_line, unread_tricks
+from .tgn_tricks import commented_plays, label_line, lines_differ, trick_line, unread_tricks
 from .trick_order import misplaced, misplaced_words
 
 __all__ = ["parse_tgn", "parse_levels", "KNOWN_TAGS", "MAX_POINTS", "MAX_TRICK"]
@@ -215,8 +215,15 @@ def _close_hand(st: Reading, next_hand: int | None = None) -> None:
         bid_for_known=h.bid_for_known, number_known=h.number_known,
         positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items()),
         deal_unread=tuple(sorted(h.deal_unread.items())),
+        deal_in_doubt=tuple((s, *line) for s, lines in sorted(h.deal_lines.items()) if lines_differ(lines)
+                            for line in lines),
         aside_unread=tuple((k, h.aside_unread[k]) for k in ("bottom", "buried") if k in h.aside_unread),
         plays_unread=tuple(h.plays_unread), throws_after_lead=tuple(h.throws_after_lead))
+    if hand.deal_in_doubt:      # a seat's deal line written twice with different cards: the one its plays prove
+        hand, proofs = with_proven_lines(hand)
+        for seat, proof in proofs.items():
+            en, zh, line, column = doubted_line_words(hand, seat, proof)
+            st.diag("deal_lines_differ", en, zh, line, column)
     for code, en, zh, key in deal_problems(hand, st.decks):
         line, column = problem_position(hand, key) or (h.line, h.column)
         st.diag(code, en, zh, line, column)

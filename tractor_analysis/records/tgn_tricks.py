@@ -16,6 +16,7 @@ import bisect
 import dataclasses
 import re
 import sys
+from collections import Counter
 
 from . import compiled
 from .cards import NUM_KINDS, SEAT_TOKENS, Card, card_kind
@@ -26,7 +27,7 @@ from .tgn_state import MAX_TRICK, HandDraft, Reading, quoted, width_note
 from .throw_copies import returned_words
 from .words import CARD_LOOKUP, SEAT_LOOKUP
 
-__all__ = ["label_line", "trick_line", "commented_plays", "unread_tricks"]
+__all__ = ["label_line", "lines_differ", "trick_line", "commented_plays", "unread_tricks"]
 
 _CARD = CARD_LOOKUP.__getitem__
 
@@ -103,25 +104,51 @@ def label_line(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -
 
 
 def _deal(st: Reading, h: HandDraft, seat: int, txt: str, off: int, at) -> None:
-    """``N: cards``: the seat's deal (a second line for the same seat replaces the first)."""
+    """``N: cards``: the seat's deal.  A second line for the same seat with the same cards is one line given twice
+    (``duplicate_seat``, read once); with other cards the seat's line is in doubt: neither line is taken here (the
+    seat is given no line, never the later one), every line is kept (:attr:`~.model.Hand.deal_in_doubt`) and the
+    hand, once read, takes the one its plays prove (``deal_lines_differ``, :func:`.deal_checks.with_proven_lines`)."""
     lineno, pieces, ln, col = at
     cards, bad = read_cards(st, txt, off, lineno, pieces, "left out of the deal", "未计入发牌")
     if h.deal is None:
         h.deal = [(), (), (), ()]
     key = "deal" + SEAT_TOKENS[seat]
-    if key in h.seen:
-        st.diag("duplicate_seat", f"seat {SEAT_TOKENS[seat]} has two deal lines in hand {h.number}; "
-                "the later one is used", f"座位 {SEAT_TOKENS[seat]} 在第 {h.number} 局有两行发牌；以后一行为准", ln, col)
-    h.seen.add(key)
-    h.positions[key] = (ln, col)
-    h.deal[seat] = cards
-    unread = bad      # the line's words that gave no card
-    if unread > 0:
-        h.deal_unread[seat] = unread
-    else:
-        h.deal_unread.pop(seat, None)           # (a later line replaces an earlier one)
-    count_copies(st, h.dealt, cards, txt, off, lineno, pieces, "the deal and bottom", "发牌和底牌",
-                 lines=(h, key))
+    if key not in h.seen:
+        h.seen.add(key)
+        h.positions[key] = (ln, col)
+        h.deal[seat] = cards
+        if bad > 0:
+            h.deal_unread[seat] = bad       # the line's words that gave no card
+        count_copies(st, h.dealt, cards, txt, off, lineno, pieces, "the deal and bottom", "发牌和底牌",
+                     lines=(h, key))
+        return
+    # (the first line may have been read in C: what it gave is in the hand's fields)
+    lines = h.deal_lines.setdefault(seat, [(h.deal[seat], h.deal_unread.get(seat, 0), *h.positions[key])])
+    earlier = list(lines)
+    lines.append((cards, bad, ln, col))
+    # the copies of the deck check: only the cards this line gives beyond every earlier line of the seat
+    most = [0] * NUM_KINDS
+    for given, *_ in earlier:
+        for k, n in Counter(given).items():
+            most[k] = max(most[k], n)
+    beyond = Counter(cards)
+    count_copies(st, h.dealt, tuple(k for k, n in beyond.items() for _ in range(max(0, n - most[k]))), txt, off,
+                 lineno, pieces, "the deal and bottom", "发牌和底牌", lines=(h, key))
+    t = SEAT_TOKENS[seat]
+    if not lines_differ(lines):
+        fl, fc = earlier[0][2], earlier[0][3]
+        st.diag("duplicate_seat", f"seat {t} has two deal lines in hand {h.number}, this one and the one at line {fl}, "
+                f"column {fc}, with the same cards: read as one line",
+                f"座位 {t} 在第 {h.number} 局有两行发牌（本行与第 {fl} 行第 {fc} 列），所记的牌相同：按一行读取", ln, col)
+        return
+    # (said once the hand is read, with what the plays make of it: deal_checks.doubted_line_words)
+    h.deal[seat] = ()
+    h.deal_unread.pop(seat, None)
+
+
+def lines_differ(lines) -> bool:
+    """Whether a seat's deal lines (``(cards, not read, line, column)`` each) give different cards."""
+    return len({(tuple(sorted(cards)), bad) for cards, bad, _, _ in lines}) > 1
 
 
 def _buried(st: Reading, h: HandDraft, txt: str, off0: int, lineno: int, pieces: Pieces) -> None:

@@ -1,0 +1,55 @@
+"""The bilingual words of a seat's deal line written twice with different cards (:mod:`.doubted_lines`): the
+line its plays prove, or neither taken."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
+from .explain import Message, cards_text
+
+Line = tuple[tuple[int, ...], int, int]
+"""A deal line as the record writes it: ``(cards, line, column)``."""
+
+
+def _where(line: Line) -> Message:
+    return f"第 {line[1]} 行第 {line[2]} 列", f"line {line[1]}, column {line[2]}"
+
+
+def _lines(lines: Sequence[Line]) -> Message:
+    """Each line, where it is and its cards: "line 16, column 1: ♥A ♥3 ♠A; line 20, column 1: …"."""
+    zh = "；".join(f"{_where(ln)[0]}：{cards_text(ln[0])}" for ln in lines)
+    en = "; ".join(f"{_where(ln)[1]}: {cards_text(ln[0])}" for ln in lines)
+    return zh, en
+
+
+def line_proven(seat: int, chosen: Line, others: Sequence[Line], shown: Sequence[int],
+                beyond: Sequence[tuple[Line, Sequence[int]]]) -> Message:
+    """``seat``'s deal line given as ``chosen`` and as ``others`` (different cards), its plays proving ``chosen``:
+    it played ``shown`` (the cards ``chosen`` gives that the others do not), and each other line lacks cards
+    it played (``beyond``: the line and those cards)."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    lzh, len_ = _lines([chosen, *others])
+    wzh, wen = _where(chosen)
+    against_zh = "；".join(f"{_where(ln)[0]}的一行没有{z}打出的 {cards_text(cards)}" for ln, cards in beyond)
+    against_en = "; ".join(f"the line at {_where(ln)[1]} lacks {cards_text(cards)}, which {e} played"
+                           for ln, cards in beyond)
+    return (f"{z}的发牌行按{wzh}的一行（{cards_text(chosen[0])}）读取：记录给出{z}几行不同的发牌（{lzh}），"
+            f"{z}的出牌证明是这一行——各行不同之处，{z}打出了该行所有的 {cards_text(shown)}，其所出的牌都在该行中；"
+            f"{against_zh}",
+            f"{e}'s deal line read as the one at {wen} ({cards_text(chosen[0])}): the record gives {e} deal lines "
+            f"with different cards ({len_}), and {e}'s plays prove this one — where the lines differ, {e} played "
+            f"{cards_text(shown)}, which it gives, and every card {e} played is in it; {against_en}")
+
+
+def lines_open(seat: int, lines: Sequence[Line], position: bool) -> Message:
+    """``seat``'s deal line given as ``lines`` (different cards), its plays proving none of them: neither is
+    taken, the seat is judged as one the record gives no line for (``position``: a position's seat)."""
+    z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    lzh, len_ = _lines(lines)
+    what_zh = "残局中没有发牌行的座位" if position else "没有发牌行的座位"
+    what_en = "a seat of the position given no deal line" if position else "a seat given no deal line"
+    return (f"记录给出{z}几行不同的发牌（{lzh}），未说明实际发的是哪一行，{z}的出牌也不能证明是其中哪一行："
+            f"不按其在记录中的位置取其一，各行都不采用，{z}按{what_zh}判定",
+            f"the record gives {e} deal lines with different cards ({len_}) and does not say which the table "
+            f"dealt, nor do {e}'s plays prove one of them: none is taken by its place in the record, and {e} is "
+            f"judged as {what_en}")
