@@ -21,7 +21,9 @@ from typing import Iterable, Sequence
 
 from tractor_analysis import __version__
 from tractor_analysis.engine.explain_hand import cards_left, not_scored
-from tractor_analysis.engine.explain import cards_text
+from tractor_analysis.engine.explain import cards_text, lead_decided as lead_words
+from tractor_analysis.engine.hand_replay import context_of
+from tractor_analysis.engine.lead_decided import lead_decided
 from tractor_analysis.engine.outcome import REVOKE_CODES
 from tractor_analysis.engine.owed_plays import led_group_held
 from tractor_analysis.engine.tricks import hand_context
@@ -88,6 +90,11 @@ class RulingPage:
     """The play the engine derived in place of the one the record writes (a play the decks prove miscopied:
     :func:`~tractor_analysis.engine.derived_in_place.derived_in_place`): what was played; the violation's ``played`` is then the play
     as written.  ``None``: the violation's play is the record's (or :attr:`derived_play`'s, one left out)."""
+    lead_trick: TrickView | None = None
+    """A lead out of turn: the trick before it, whose winner was due to lead (:func:`lead_note`)."""
+    lead_note: tuple[str, str] | None = None
+    """(中文, English): who won :attr:`lead_trick` and so was due to lead — with the plays in it equal to the
+    winning one and the rule that the first played keeps the lead (docs/rules.md §2.5), the point in dispute."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +252,16 @@ def evidence(v: Violation, record: Hand, result: HandResult,
     return ((f"证据：{zh_seat}{zh}，可见本轮时持有{'这些牌' if many else '该牌'}（{why_zh}，docs/rules.md §14.1）",
              f"evidence: {en_seat} played {en}, so {en_seat} held {'them' if many else 'it'} here ({why_en}, "
              f"docs/rules.md §14.1)"),)
+
+
+def lead_note(v: Violation, result: HandResult) -> tuple[int, tuple[str, str]] | None:
+    """A lead out of turn ``v``: the number of the trick before it, whose winner was due to lead, and (中文,
+    English) why (:func:`~tractor_analysis.engine.lead_decided.lead_decided`: equal plays in it named with
+    docs/rules.md §2.5); ``None`` for any other finding."""
+    decided = lead_decided(context_of(result), result.tricks, v)
+    if decided is None:
+        return None
+    return decided.trick, lead_words(decided.trick, v.trick, decided.winner, decided.winning, decided.equal)
 
 
 def outcome_line(hand: HandView, result: HandResult) -> str:
@@ -416,6 +433,7 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
             for v in chosen:
                 team = team_of(v.seat) if v.seat is not None else 0
                 required = required_view(rec, h, v, names)
+                lead = lead_note(v, h)
                 pages.append(RulingPage(
                     source=source, event=match.event or "", site=match.site or "", date=match.date or "",
                     round=match.round or "", table=match.table or "", hand=view,
@@ -428,7 +446,8 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     record_problems=tuple(record_problems), required=required,
                     derived_play=derived_play(v, h), trump_note=trump_note(h),
                     evidence=evidence(v, rec, h, required), sides=sides, signers=signing,
-                    played_derived=_in_display_order(derived_in_place(v, h), h)))
+                    played_derived=_in_display_order(derived_in_place(v, h), h),
+                    lead_trick=tricks.get(lead[0]) if lead else None, lead_note=lead[1] if lead else None))
     return pages
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from tractor_analysis.engine.hand_replay import describe_outcome
 from tractor_analysis.engine.outcome import REVOKE_CODES
 from tractor_analysis.engine.record_gaps import play_left_out
+from tractor_analysis.engine.required_trick import throw_decision
 from tractor_analysis.engine.verdicts import WITHHELD, HandResult, Unknown, Violation
 from tractor_analysis.records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, team_of
 from tractor_analysis.records.rulesets import RevokePenalty, ThrowPenalty
@@ -203,8 +204,17 @@ def throw_penalty_lines(v: Violation, result: HandResult) -> list[tuple[str, str
                  f"failed-throw penalty: {item.en} = {item.points:+d} to the attackers' total "
                  f"— docs/rules.md §4.6") for item in penalty]
     if rules.throw_penalty is ThrowPenalty.PER_CARD:
-        return [("记录中没有可罚的甩牌张数（未写明甩牌 -> 强制出牌）",
-                 "no cards to penalise in the record (no attempted -> forced play written)")]
+        trick = next((t for t in result.tricks if t.number == v.trick and t.plays), None)
+        lead = trick.plays[0] if trick is not None else None
+        attempted = () if lead is None else lead.attempted if lead.attempted is not None else lead.cards
+        if v.code == "wrong_forced_play" and attempted and throw_decision(v, attempted).stands:
+            # nothing failed to be thrown: the forced play the record writes is the table's error, not a charge
+            return [("此甩牌本可成立：没有甩不出去的牌，不罚分（docs/rules.md §4.6）",
+                     "the throw would have stood: no card of it failed to be thrown, so nothing is charged "
+                     "— docs/rules.md §4.6")]
+        return [("本轮甩牌没有应罚的张数（所甩张数减去规则要求改出的张数为 0，docs/rules.md §4.6）",
+                 "no card of this throw is charged (the cards attempted less the forced play the rules "
+                 "require: none) — docs/rules.md §4.6")]
     return [("本规则甩牌失败不罚分：只须改出强制出的牌",
              "no point penalty under this ruleset (throw_penalty = none): the forced play "
              "is the only consequence")]

@@ -73,6 +73,8 @@ def estimate_mm(page: "RulingPage") -> float:
     mm += 8.5 + 4.8 * (lines(v.message_zh, 86) + lines(v.message_en, 120)) + 2 * 5.2   # the finding
     # what proves a seat held the cards the finding names (its later plays: ruling.evidence)
     mm += sum(1.2 + 3.6 * lines(f"{zh} / {en}", 125) for zh, en in page.evidence)
+    if page.lead_note is not None:      # the trick that decided a lead out of turn, and why
+        mm += 1.2 + 3.6 * (1 + lines(f"{page.lead_note[0]} / {page.lead_note[1]}", 125))
     if page.ref is not None:
         mm += 8.5 + 2 + 4.4 * (lines(page.ref.zh, 92) + lines(page.ref.en, 130))
     if page.required is not None:

@@ -20,7 +20,8 @@ from tractor_analysis.engine.explain import cards_text
 from tractor_analysis.engine.order import GROUP_NAMES_EN, GROUP_NAMES_ZH
 from tractor_analysis.engine.required_trick import (MAX_FOLLOWS, THROW_VERDICTS, FollowerChoice, RequiredTrick,
                                                     required_trick, throw_decision)
-from tractor_analysis.engine.tricks import hand_context
+from tractor_analysis.engine.legal import analyse_lead
+from tractor_analysis.engine.tricks import forced_choices, hand_context
 from tractor_analysis.engine.verdicts import HandResult, TrickResult, Violation
 from tractor_analysis.records.cards import POINTS, Card, SEAT_NAMES_EN, SEAT_NAMES_ZH, SEAT_TOKENS, team_of
 from tractor_analysis.records.model import Hand
@@ -179,9 +180,10 @@ def _follower_row(f: FollowerChoice, group: int, derived: bool, name: str, winne
                        _range(f.points), winner == f.seat, any_card=f.whole_hand and f.choices > 1)
 
 
-def _rows(req: RequiredTrick, names: Sequence[str], group: int, later: bool) -> tuple[RequiredRow, ...]:
+def _rows(req: RequiredTrick, names: Sequence[str], group: int, later: bool,
+          equal: Sequence[Sequence[Card]] = ()) -> tuple[RequiredRow, ...]:
     winner = req.winner
-    zh, en = _rest_note(req, later)
+    zh, en = _rest_note(req, later, equal)
     rows = [RequiredRow(SEAT_TOKENS[req.leader], names[req.leader], req.lead, 0, (), zh, en, (), 0,
                         str(sum(POINTS[k] for k in req.lead)), winner == req.leader, True)]
     for f in req.followers:
@@ -189,7 +191,7 @@ def _rows(req: RequiredTrick, names: Sequence[str], group: int, later: bool) -> 
     return tuple(rows)
 
 
-def _forced_line(req: RequiredTrick) -> tuple[str, str]:
+def _forced_line(req: RequiredTrick, equal: Sequence[Sequence[Card]] = ()) -> tuple[str, str]:
     lz, le = _zh(req.leader), _en(req.leader)
     att = cards_text(req.attempted)
     if req.stands is None:      # (the replay decides whether a throw stands: ``None`` is a lead of two groups)
@@ -217,6 +219,14 @@ def _forced_line(req: RequiredTrick) -> tuple[str, str]:
                 f"the throw fails{why_en}, but {ue} {'is' if len(req.unknown) == 1 else 'are'} not known and "
                 f"{me}: the forced unit is not derived, nor the trick the rules require")
     rz, re_ = _FORCED[req.forced_rule]
+    if equal:       # units of the throw equal to the forced one: the rule leaves the choice open (§4.5)
+        cz = " 或 ".join(cards_text(c) for c in (req.lead, *equal))
+        ce = " or ".join(cards_text(c) for c in (req.lead, *equal))
+        return (f"{lz}须改出 {cz} 中的一手（throw_forced = {req.forced_rule.value}：{rz}，§4.5；这几手同等大小，"
+                f"§2.5，规则未定出哪一手），各家跟这手牌；下表按 {cards_text(req.lead)} 列出，另一手同等大小，结果相同",
+                f"{le} must play {ce} (throw_forced = {req.forced_rule.value}: {re_}, §4.5; they are equal, §2.5, "
+                f"and the rules leave open which), each follower following it; the table shows "
+                f"{cards_text(req.lead)}: the other, equal, gives the same")
     return (f"{lz}须改出 {cards_text(req.lead)}（throw_forced = {req.forced_rule.value}：{rz}，§4.5），"
             f"各家跟这手牌",
             f"{le} must play {cards_text(req.lead)} (throw_forced = {req.forced_rule.value}: {re_}, §4.5), "
@@ -313,8 +323,17 @@ def _played_line(req: RequiredTrick, sides: _Sides, played: TrickResult) -> tupl
     return zh + "（得分表按实际出牌）", en + " (the score table counts it as played)"
 
 
-def _rest_note(req: RequiredTrick, later: bool) -> tuple[str, str]:
-    """The leader's row: the rest of the throw stays in its hand; what follows is not derived."""
+def _rest_note(req: RequiredTrick, later: bool, equal: Sequence[Sequence[Card]] = ()) -> tuple[str, str]:
+    """The leader's row: the rest of the throw stays in its hand (``equal``: the forced play is one of several
+    equal units, so which cards stay is open too); what follows is not derived."""
+    if equal:
+        keep_zh = "甩牌中未出的其余牌留在手中（出哪一手未定，见上）；"
+        keep_en = "the rest of the throw, all but the unit played, stays in its hand (which unit is open, see above); "
+        if later:
+            return (keep_zh + "记录中此后各轮按实际出牌后的手牌打：按规则的后续未推出",
+                    keep_en + "the record's later tricks follow the hands as played: what follows under the "
+                              "rules is not derived")
+        return keep_zh + "此后未推出", keep_en + "what follows is not derived"
     rest = list(req.attempted)
     for k in req.lead:
         if k in rest:
@@ -363,10 +382,12 @@ def required_view(record: Hand, result: HandResult, v: Violation, names: Sequenc
     sides = _Sides(result)
     known = sorted({s for i, s in enumerate(sources) if s and i != played.leader})
     basis = _basis(record, result, sources, played.leader)
-    lines = [_forced_line(req)]
+    equal = (forced_choices(ctx, analyse_lead(ctx, tuple(attempted)), req.lead)[1:]
+             if req.lead and not req.stands else ())
+    lines = [_forced_line(req, equal)]
     rows: tuple[RequiredRow, ...] = ()
     if req.lead:
-        rows = _rows(req, names, ctx.order.group[req.lead[0]], later=index + 1 < len(result.tricks))
+        rows = _rows(req, names, ctx.order.group[req.lead[0]], later=index + 1 < len(result.tricks), equal=equal)
         lines.extend(_winner_lines(req, sides))
     lines.append(_played_line(req, sides, played))
     return RequiredView(rows, tuple(lines), basis if known else ("", ""),

@@ -58,6 +58,26 @@ def out_of_turn(seat: int, expected: int | None, missing: bool = False) -> Messa
             f"{_en(seat)} played out of turn; {_en(expected)} was to play")
 
 
+def lead_decided(trick: int, nxt: int, winner: int, winning: Sequence[int],
+                 equal: Sequence[tuple[int, Sequence[int]]]) -> Message:
+    """Why ``winner`` was due to lead trick ``nxt`` (an ``out_of_turn`` lead's page): it won ``trick`` with
+    ``winning`` — and where later plays of it were ``equal`` ((seat, cards)), that they do not beat it, the first
+    played keeping the lead (docs/rules.md §2.5)."""
+    w_zh, w_en = _zh(winner), _en(winner)
+    if not equal:
+        return (f"{w_zh}以 {cards_text(winning)} 赢得第 {trick} 轮，故第 {nxt} 轮应由{w_zh}首出（docs/rules.md §4.1）",
+                f"{w_en} won trick {trick} with {cards_text(winning)}, so {w_en} was to lead trick {nxt} "
+                f"(docs/rules.md §4.1)")
+    eq_zh = "、".join(f"{_zh(s)}的 {cards_text(c)}" for s, c in equal)
+    eq_en = " and ".join(f"{_en(s)}'s {cards_text(c)}" for s, c in equal)
+    return (f"第 {trick} 轮{eq_zh}与{w_zh}的 {cards_text(winning)} 同等大小，管不上它：同等大小的牌以先出者为大"
+            f"（docs/rules.md §2.5）。{w_zh}先出，赢得第 {trick} 轮，故第 {nxt} 轮应由{w_zh}首出（§4.1）",
+            f"in trick {trick}, {eq_en} {'is' if len(equal) == 1 else 'are'} equal to {w_en}'s "
+            f"{cards_text(winning)} and {'does' if len(equal) == 1 else 'do'} not beat it: when two plays tie, the "
+            f"one made first keeps the lead of the trick (docs/rules.md §2.5). {w_en} played first and won trick "
+            f"{trick}, so {w_en} was to lead trick {nxt} (§4.1)")
+
+
 def mixed_lead(seat: int, cards: Sequence[int]) -> Message:
     return (f"{_zh(seat)}首出的牌 {cards_text(cards)} 不是同一门花色（主牌算一门）",
             f"{_en(seat)} led {cards_text(cards)}, which is not all of one suit group (trumps count as one)")
@@ -92,11 +112,21 @@ def follow_triple(seat: int, held: Sequence[int], better: Sequence[int], lead_ki
 
 
 def throw_failed(seat: int, unit: Sequence[int], unit_kind: str, holder: int, beater: Sequence[int],
-                 forced: Sequence[int]) -> Message:
-    return (f"{_zh(seat)}甩牌不成立：{_zh(holder)}持有 {cards_text(beater)}，大于{_UNIT_ZH[unit_kind]} "
-            f"{cards_text(unit)}；应只出 {cards_text(forced)}",
-            f"{_en(seat)}'s throw could be beaten: {_en(holder)} held {cards_text(beater)}, above the "
-            f"{_UNIT_EN[unit_kind]} {cards_text(unit)}; {_en(seat)} had to play {cards_text(forced)} only")
+                 forced: Sequence[int], equal: Sequence[Sequence[int]] = ()) -> Message:
+    """``equal``: the throw's other units equal to the forced one (docs/rules.md §2.5): the rule leaves the choice
+    between them open (§4.5), and the words say so, naming none."""
+    head_zh = (f"{_zh(seat)}甩牌不成立：{_zh(holder)}持有 {cards_text(beater)}，大于{_UNIT_ZH[unit_kind]} "
+               f"{cards_text(unit)}")
+    head_en = (f"{_en(seat)}'s throw could be beaten: {_en(holder)} held {cards_text(beater)}, above the "
+               f"{_UNIT_EN[unit_kind]} {cards_text(unit)}")
+    if equal:
+        choices = [forced, *equal]
+        zh = " 或 ".join(cards_text(c) for c in choices)
+        en = " or ".join(cards_text(c) for c in choices)
+        return (f"{head_zh}；应只出 {zh} 中的一手（同等大小，规则未定出哪一手，docs/rules.md §4.5）",
+                f"{head_en}; {_en(seat)} had to play {en} only (equal: the rules leave open which, "
+                f"docs/rules.md §4.5)")
+    return (f"{head_zh}；应只出 {cards_text(forced)}", f"{head_en}; {_en(seat)} had to play {cards_text(forced)} only")
 
 
 def throw_failed_forced_unknown(seat: int, unit: Sequence[int], unit_kind: str, holder: int,
@@ -221,7 +251,7 @@ FOLLOW_MESSAGES = {"follow_pair": follow_pair, "follow_tractor": follow_tractor,
 TRICK_CORE = ("trick judge core", "判轮核心")
 """The compiled trick judge's name (English, Chinese) in the notice printed when it is not built."""
 
-__all__ = ["TRICK_CORE", "cards_text", "not_in_hand", "wrong_count", "out_of_turn", "mixed_lead", "follow_suit",
-           "follow_pair", "follow_tractor", "follow_triple", "throw_failed", "throw_would_stand",
+__all__ = ["TRICK_CORE", "cards_text", "not_in_hand", "wrong_count", "out_of_turn", "lead_decided", "mixed_lead",
+           "follow_suit", "follow_pair", "follow_tractor", "follow_triple", "throw_failed", "throw_would_stand",
            "wrong_forced_play", "declaration_too_weak", "overcall_own", "gain_capped", "gain_open", "gain_at_most",
            "FOLLOW_MESSAGES"]

@@ -400,6 +400,51 @@ def seat_order_readings(first: int, late: Sequence[int], found: int | None, what
     return unknown_fact(zh, en, what, len(late) > 1)
 
 
+def thrown_lead_readings(thrown: Sequence[tuple[int, int, int]], found: int, what: Sequence[str]) -> Message:
+    """Failed throws written after another play (``thrown``: the trick, the throw's seat, the seat written first),
+    whose seat may have led (:func:`.play_order.thrown_leads`): judged read leader first and with each throw read as
+    its trick's lead (``found``: the violations read so), what both give kept."""
+    zh_parts, en_parts, zh_lead, en_lead = [], [], [], []
+    for trick, seat, first in thrown:
+        zh_parts.append(f"第 {trick} 轮{SEAT_NAMES_ZH[seat]}的出牌写成甩牌失败（'->'），写在{SEAT_NAMES_ZH[first]}之后")
+        en_parts.append(f"trick {trick}'s line writes {SEAT_TOKENS[seat]}'s play as a failed throw ('->') after "
+                        f"{SEAT_TOKENS[first]}'s")
+        zh_lead.append(f"第 {trick} 轮由{SEAT_NAMES_ZH[first]}首出、{SEAT_NAMES_ZH[seat]}的出牌不予读取")
+        en_lead.append(f"{SEAT_TOKENS[first]} led trick {trick} and {SEAT_TOKENS[seat]}'s play is not read")
+    leads_zh = "、".join(f"第 {t} 轮由{SEAT_NAMES_ZH[s]}" for t, s, _ in thrown)
+    leads_en = ", ".join(f"{SEAT_TOKENS[s]} led trick {t}" for t, s, _ in thrown)
+    zh = ("；".join(zh_parts) + "。只有首家的出牌才可能是甩牌失败：按格式（首出者在前）读，" + "、".join(zh_lead)
+          + f"；按 '->' 读，{leads_zh}首出（甩牌），其余各家依次跟牌；记录未说明是哪一种：本局按两种读法各判定一次"
+          f"（按甩牌者首出读时有 {found} 处违规），只保留两种判定都相同的结论；请按出牌顺序（首出者在前）记录各轮，以便完整判定")
+    en = ("; ".join(en_parts) + ", and only a lead can be a failed throw: read leader first (as the format writes a "
+          "trick), " + "; ".join(en_lead) + f"; read as the '->' says, {leads_en} (the throw), the others "
+          f"following in turn; the record does not say which: the hand was judged both ways (read with the thrower "
+          f"leading, it has {found} violation(s)), and only what both give is kept; write each trick leader first for "
+          "a full judgement")
+    return unknown_fact(zh, en, what, len(thrown) > 1)
+
+
+def lead_after_throw(trick: int, seat: int, before: int, recorded: int, winners: Sequence[int]) -> Message:
+    """``seat`` leads ``trick`` after ``before``, a failed throw the record shows as played (the whole throw and
+    follows of its size) won by ``recorded`` as written; as the rules require it (the forced unit, each follower
+    following that) it can be won by ``winners`` (``()``: not derived), ``seat`` among them or maybe: whether
+    ``seat`` led out of turn is not known (:mod:`.lead_after_throw`)."""
+    if winners:
+        wz = "或".join(SEAT_NAMES_ZH[s] for s in winners)
+        we = " or ".join(SEAT_TOKENS[s] for s in winners)
+        open_zh, open_en = f"赢家未定：{wz}", f"its winner is open: {we}"
+    else:
+        open_zh, open_en = "赢家无法推出", "its winner is not derived"
+    zh = (f"第 {trick} 轮由{SEAT_NAMES_ZH[seat]}首出；按记录，第 {before} 轮（甩牌失败，记录写的是整手甩牌及同样张数的跟牌）"
+          f"由{SEAT_NAMES_ZH[recorded]}赢得，但按规则（首家改出被迫出的牌，各家跟这手牌，docs/rules.md §4.5），第 {before} 轮"
+          f"{open_zh}，因此{SEAT_NAMES_ZH[seat]}是否未按顺序首出（§4.1）不能确定，不予裁定")
+    en = (f"{SEAT_TOKENS[seat]} leads trick {trick}; as written, trick {before} (a failed throw the record shows as "
+          f"played: the whole throw and follows of its size) was won by {SEAT_TOKENS[recorded]}, but as the rules "
+          f"require it (the forced play, each follower following that, docs/rules.md §4.5) {open_en}, so whether "
+          f"{SEAT_TOKENS[seat]} led out of turn (§4.1) is not known and not ruled")
+    return unknown_fact(zh, en, ("turn",))
+
+
 def lines_swapped_readings(late: Sequence[int], pairs: Sequence[tuple[int, int]], found: int,
                            what: Sequence[str]) -> Message:
     """Tricks ``late`` each led out of turn as written, and each trick led by the seat due with the plays of one of

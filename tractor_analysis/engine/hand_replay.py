@@ -25,7 +25,7 @@ from .tricks import HandContext, hand_context
 from .bury_readings import disputes, judge as judge_readings
 from .claimed_end import SOURCES
 from .contradictions import judge as judge_contradicted, questioned
-from .play_order import judge as judge_order, judge_swapped, lines_swapped, seat_ordered
+from .play_order import judge as judge_order, judge_swapped, judge_thrown, lines_swapped, seat_ordered, thrown_leads
 from .platform_leads import judge as judge_leaders, seated_from_winners
 from .doubted_lines import said
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
@@ -179,6 +179,9 @@ def _judged(hand: Hand, args: tuple, hands_before: bool, first_hand: bool, readi
         return judge_leaders(hand, result, one, plain, hand_first)
     if seat_ordered(hand, result):
         return judge_order(hand, result, one, hand_first)
+    thrown = thrown_leads(hand, result)
+    if thrown:              # a failed throw written after another play, whose seat may have led
+        return judge_thrown(hand, result, thrown, one, hand_first)
     swapped = lines_swapped(hand, result, one)
     if swapped:
         return judge_swapped(hand, result, swapped, hand_first)

@@ -19,12 +19,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable
 
-from ..records.model import Hand, Trick
+from ..records.model import Hand, Play, Trick
 from .agreement import agree, shared_facts, sides_withheld
-from .explain_readings import fault_either_order, lines_swapped_readings, seat_order_readings
+from .explain_readings import fault_either_order, lines_swapped_readings, seat_order_readings, thrown_lead_readings
 from .verdicts import HandResult, Unknown, Violation
 
-__all__ = ["seat_ordered", "judge", "lines_swapped", "judge_swapped"]
+__all__ = ["seat_ordered", "judge", "thrown_leads", "judge_thrown", "lines_swapped", "judge_swapped"]
 
 
 def _leads_out_of_turn(hand: Hand, result: HandResult) -> list[int]:
@@ -123,6 +123,56 @@ def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult],
     other = found[1] if found is not None else _nothing(result)
     return _merged(hand, result, [other], order, lambda what: seat_order_readings(
         first, late, None if found is None else len(other.violations), what))
+
+
+def thrown_leads(hand: Hand, result: HandResult) -> list[tuple[int, Play]]:
+    """The failed throws written after another play (:attr:`~.model.Hand.throws_after_lead`: read leader first,
+    follows written as throws, not read) whose seat may have led its trick — only a lead can be a failed throw, so
+    the ``->`` says it did: the first trick of a position (nothing else says who led it: the first play written
+    is only the format's reading, docs/rules.md §4.1), or a trick its seat was due to lead (the dealer for a full
+    hand's first, else the winner of the trick before as ``result`` judges it) that another seat is written
+    leading — not where the trick's first play is itself written as a failed throw (that one is the lead).  Each
+    as ``(index of its trick, the play as written)``; none when there is none."""
+    if not hand.throws_after_lead:      # (every hand replayed asks)
+        return []
+    found = []
+    for number, play in hand.throws_after_lead:
+        i = next((k for k, t in enumerate(hand.tricks) if t.number == number), None)
+        if i is None or not hand.tricks[i].plays or hand.tricks[i].plays[0].seat == play.seat:
+            continue
+        if any(p.attempted is not None for p in hand.tricks[i].plays):
+            continue        # a failed throw written first is the trick's lead: the later '->' says no other
+        if i == 0:
+            due = None if hand.setup else result.dealer
+        else:
+            before = hand.tricks[i - 1].number
+            due = next((t.winner for t in result.tricks if t.number == before), None)
+        if (i == 0 and hand.setup) or (due is not None and due == play.seat):
+            found.append((i, play))
+    return found
+
+
+def judge_thrown(hand: Hand, result: HandResult, thrown: list[tuple[int, Play]], one: Callable[[Hand], HandResult],
+                 order: Callable[[Violation], tuple]) -> HandResult:
+    """``result`` (``hand`` as recorded, leader first) merged with the judgement (``one``) of ``hand`` with each of
+    ``thrown`` (:func:`thrown_leads`) read as its trick's lead, the trick's plays in turn from its seat — and, where
+    every trick line is written from one seat in turn order (a score sheet copied by seat), the later tricks each
+    led by the seat due (:func:`in_turn`): what both give kept, the rest withheld (``"unknown"`` tag ``order``)."""
+    tricks = list(hand.tricks)
+    for i, play in thrown:
+        rest = tuple(p for p in tricks[i].plays if p.seat != play.seat)    # (a play filled in for it: not this reading)
+        tricks[i] = _rotated(dataclasses.replace(tricks[i], plays=(play, *rest)), play.seat)
+    led = dataclasses.replace(hand, tricks=tuple(tricks))
+    other = one(led)
+    first = _written(hand, hand.tricks[0])[0]
+    if all(_written(hand, t) == [(first + k) % 4 for k in range(4)] for t in hand.tricks):
+        found = in_turn(led, other, one)
+        if found is not None:
+            other = found[1]
+    trick_numbers = [hand.tricks[i].number for i, _ in thrown]
+    return _merged(hand, result, [other], order, lambda what: thrown_lead_readings(
+        [(n, p.seat, hand.tricks[i].plays[0].seat) for n, (i, p) in zip(trick_numbers, thrown)],
+        len(other.violations), what))
 
 
 def lines_swapped(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult]

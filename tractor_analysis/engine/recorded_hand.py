@@ -23,7 +23,7 @@ from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
-from . import explain_contradicted, explain_hand, explain_unknown, referee, score_sheet
+from . import explain_contradicted, explain_hand, explain_readings, explain_unknown, referee, score_sheet
 from .claimed_end import bounded_end, claimed_end, finish_totals, forced_end, last_trick_multiplier
 from .partners import dealer_side, friend_partner
 from .outcome import hand_outcome, level_penalties
@@ -38,6 +38,7 @@ from .tricks import HandContext, hand_context, judge_tricks, plain_checks
 from .owed_plays import unsure_follows
 from .unsure_throws import unsure_throws
 from .throw_arrows import read_with_arrows
+from .lead_after_throw import OpenLead, leads_after_throws
 from .unfinished import Unfinished, missing_seats, unfinished_setting, unfinished_trick, won_by_attackers
 from .unplaced import unplaced_copies
 from .wrong_line import wrong_line, wrong_line_moves
@@ -61,6 +62,9 @@ class _Play:
     """Tricks whose failed-throw penalty count is not known (withheld with the attackers' points)."""
     unsure_seats: frozenset[int] = frozenset()
     """The seats whose cards are read from their plays and not known to be all they held."""
+    open_leads: tuple[OpenLead, ...] = ()
+    """Leads after a failed throw shown as played whose turn the trick as the rules require leaves open
+    (:mod:`.lead_after_throw`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +150,11 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             u = setting.unknowns[-1]
             setting = dataclasses.replace(setting, unknowns=(*setting.unknowns[:-1], Unknown("deal", u.withheld, *(
                 explain_unknown.throws_against_unknown(seats, play.throws_withheld, u.withheld, kept)))))
+        withheld = setting.withheld
+    if play.open_leads:     # a lead after a failed throw shown as played: its turn rests on the rules' trick
+        setting = dataclasses.replace(setting, unknowns=setting.unknowns + tuple(
+            Unknown("order", ("turn",), *explain_readings.lead_after_throw(o.trick, o.seat, o.before, o.recorded,
+                                                                         o.winners)) for o in play.open_leads))
         withheld = setting.withheld
     sides_known = "sides" not in withheld
     if play.unfinished is not None:                # the record ends in its last trick: what that leaves open
@@ -239,7 +248,7 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         finishes=finishes,
         # legal ✓ only on everything the rules need: every seat's cards (a deal line each, sizes
         # that agree in a position) and, in a full hand, who led the first trick
-        legality_known=(not start.from_plays and (hand.setup or dealer is not None)
+        legality_known=(not start.from_plays and (hand.setup or dealer is not None) and not play.open_leads
                         and uneven_position(hand) is None and not short and not start.legality_withheld))
     return _with_referee(hand, result, violations)
 
@@ -429,6 +438,12 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dea
         tricks = list(checked.tricks)
     if unsure:      # the play owed by a seat read from its plays: named only where its cards at most owe the same
         tricks = list(unsure_follows(ctx, hand.tricks, tricks, start.hands, unsure, unplaced_copies(rules, start)))
+    open_leads: tuple[OpenLead, ...] = ()
+    if any(t.violations and any(v.code == "throw_failed" for v in t.violations) for t in tricks):
+        # a lead out of turn after a failed throw shown as played: the rules' trick may give that lead
+        tricks, open_leads = leads_after_throws(ctx, hand.tricks, tricks, start.hands,
+                                                [s not in start.from_plays for s in range(4)])
+        tricks = list(tricks)
     for result in tricks:
         if result.violations:
             violations.extend(result.violations)
@@ -437,12 +452,12 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dea
     # a count the judgement could not make (None) leaves its penalty unknown, as unsure_throws' do
     uncounted = frozenset(t.number for t in tricks if t.cards_not_thrown is None)
     if checked is None or not checked.withheld:
-        if not uncounted:
+        if not uncounted and not open_leads:
             return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished)
         return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished,
-                         (), uncounted)
+                         (), uncounted, frozenset(), open_leads)
     return _new_play(tuple(tricks), bool(tricks) and empty and unfinished is None, tuple(violations), unfinished,
-                     checked.withheld, checked.penalty_unknown | uncounted, unsure)
+                     checked.withheld, checked.penalty_unknown | uncounted, unsure, open_leads)
 
 
 def _ends_early(hand: Hand, hands: Sequence[Sequence[int]], unfinished: Unfinished | None,

@@ -24,7 +24,7 @@ from ..records.rulesets import ThrowForced
 from . import explain_contradicted
 from .agreement import agree, shared_facts, sides_withheld
 from .legal import analyse_lead
-from .tricks import hand_context
+from .tricks import forced_choices, hand_context
 from .verdicts import Derived, HandResult, Unknown, Violation
 
 MAX_READINGS = 8
@@ -82,24 +82,9 @@ def _throw_failed(violations: Sequence[Violation], number: int) -> Violation | N
 
 
 def _forced_choices(ctx, shown: Sequence[int], forced: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    """The forced plays the rule leaves for the throw ``shown`` whose forced play the check found is ``forced``:
-    every unit of the throw of the same shape and top (equal cards, docs/rules.md §2.5), each once.  Under
-    ``throw_forced = lowest_card`` the rule orders equal cards itself (§4.5): ``forced`` alone."""
-    first = tuple(sorted(forced))
-    if ctx.rules.throw_forced is ThrowForced.LOWEST_CARD:
-        return (tuple(forced),)
-    lead = analyse_lead(ctx, tuple(shown))
-    unit = next((u for u in lead.units if tuple(sorted(u.cards)) == first), None)
-    if unit is None:
-        return (tuple(forced),)
-    out = [tuple(forced)]
-    seen = {first}
-    for u in lead.units:
-        key = tuple(sorted(u.cards))
-        if u.shape == unit.shape and u.top == unit.top and key not in seen:
-            seen.add(key)
-            out.append(tuple(u.cards))
-    return tuple(out)
+    """The forced plays the rule leaves for the throw ``shown`` whose forced play the check found is ``forced``
+    (:func:`.tricks.forced_choices`: equal units, docs/rules.md §2.5, each once)."""
+    return forced_choices(ctx, analyse_lead(ctx, tuple(shown)), forced)
 
 
 def with_arrow(hand: Hand, index: int, forced: Sequence[int]) -> Hand:

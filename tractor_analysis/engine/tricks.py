@@ -570,7 +570,8 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
         elif not tc.stands:
             vs.append(_violation("throw_failed", number, first, lp.cards, tc.forced,
                                  explain.throw_failed(first, tc.unit.cards, tc.unit.name, tc.holder,
-                                                      tc.beater, tc.forced)))
+                                                      tc.beater, tc.forced,
+                                                      forced_choices(ctx, shown_lead, tc.forced)[1:])))
     _take(hand, lp.cards)
 
     # --- the follows
@@ -602,5 +603,26 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
                        lead.kind, throw_failed, not_thrown, trumped, lead.shapes)
 
 
-__all__ = ["HandContext", "hand_context", "judge_trick", "judge_tricks", "judge_trick_python", "throw_as_seen",
+def forced_choices(ctx: HandContext, shown: Lead, forced: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The forced plays the rule leaves for the throw ``shown`` (analysed) whose forced play the check found is
+    ``forced``: it, then every other unit of the throw of the same shape and top (equal cards, docs/rules.md §2.5:
+    the choice between them is open, §4.5), each once.  Under ``throw_forced = lowest_card`` the rule orders equal
+    cards itself: ``forced`` alone."""
+    first = tuple(sorted(forced))
+    if ctx.rules.throw_forced is ThrowForced.LOWEST_CARD:
+        return (tuple(forced),)
+    unit = next((u for u in shown.units if tuple(sorted(u.cards)) == first), None)
+    if unit is None:
+        return (tuple(forced),)
+    out = [tuple(forced)]
+    seen = {first}
+    for u in shown.units:
+        key = tuple(sorted(u.cards))
+        if u.shape == unit.shape and u.top == unit.top and key not in seen:
+            seen.add(key)
+            out.append(tuple(u.cards))
+    return tuple(out)
+
+
+__all__ = ["HandContext", "hand_context", "judge_trick", "forced_choices", "judge_tricks", "judge_trick_python", "throw_as_seen",
            "trick_winner", "turn_order", "plain_checks", "play_checks"]

@@ -268,13 +268,15 @@ class _TrickReader(FieldReader):
         shown = " ".join(map(str, pv["attempted"])) if isinstance(pv["attempted"], list) else str(pv["attempted"])
         shown += " -> " + (" ".join(map(str, pv["cards"])) if isinstance(pv["cards"], list) else str(pv["cards"]))
         shown = repr(shown if len(shown) <= 40 else shown[:40] + "…")
-        self.diag("bad_value", f"{s}'s play in trick {number} is written as a failed throw (\"attempted\": {shown}), "
-                  f"but {s} follows (a play is written before it): only the lead can be a failed throw, so which cards "
-                  f"{s} played is not known; the play is dropped and read as left out (neither \"attempted\" nor "
-                  "\"cards\" is taken)",
-                  f"第 {number} 轮 {s} 的出牌写成了甩牌失败（\"attempted\"：{shown}），但 {s} 是跟牌（前面已写有出牌）："
-                  f"只有首家的出牌才可能是甩牌失败，因此不知 {s} 实际出了哪些牌；该出牌已舍弃，按缺失的出牌处理"
-                  "（\"attempted\" 与 \"cards\" 都不采用）", "attempted")
+        self.diag("bad_value", f"{s}'s play in trick {number} is written as a failed throw (\"attempted\": {shown}) "
+                  f"after another play: read leader first, {s} follows, and only the lead can be a failed throw, so "
+                  f"which cards {s} played is not known; the play is dropped and read as left out (neither "
+                  f"\"attempted\" nor \"cards\" is taken) — where {s} may have led the trick, the hand is judged with "
+                  "the throw as its lead too (docs/rules.md §14.1)",
+                  f"第 {number} 轮 {s} 的出牌写成了甩牌失败（\"attempted\"：{shown}），写在另一家的出牌之后：按首出者在前读，"
+                  f"{s} 是跟牌，而只有首家的出牌才可能是甩牌失败，因此不知 {s} 实际出了哪些牌；该出牌已舍弃，按缺失的出牌处理"
+                  f"（\"attempted\" 与 \"cards\" 都不采用）——若 {s} 可能是该轮首家，本局也按该甩牌为首出判定一次"
+                  "（docs/rules.md §14.1）", "attempted")
 
 
 class HandReader(_TrickReader):

@@ -544,11 +544,13 @@ def _follow_as_throw(st: Reading, seat: int, txt: str, off: int, lineno: int, pi
     shown = " ".join(txt.split())
     shown = repr(shown if len(shown) <= 40 else shown[:40] + "…")
     ln, col = pos(pieces, lineno, off + txt.find("->"))
-    st.diag("bad_value", f"{s}'s play in trick {number} is written as a failed throw ({shown}), but {s} follows (a "
-            f"play is written before it): only the lead can be a failed throw, so which cards {s} played is not "
-            f"known; the play is dropped and read as left out (neither side of '->' is taken)",
-            f"第 {number} 轮 {s} 的出牌写成了甩牌失败（{shown}），但 {s} 是跟牌（前面已写有出牌）：只有首家的出牌才可能是甩牌失败，"
-            f"因此不知 {s} 实际出了哪些牌；该出牌已舍弃，按缺失的出牌处理（'->' 两边的牌都不采用）", ln, col)
+    st.diag("bad_value", f"{s}'s play in trick {number} is written as a failed throw ({shown}) after another play: "
+            f"read leader first, {s} follows, and only the lead can be a failed throw, so which cards {s} played is "
+            f"not known; the play is dropped and read as left out (neither side of '->' is taken) — where {s} may "
+            f"have led the trick, the hand is judged with the throw as its lead too (docs/rules.md §14.1)",
+            f"第 {number} 轮 {s} 的出牌写成了甩牌失败（{shown}），写在另一家的出牌之后：按首出者在前读，{s} 是跟牌，而只有首家的"
+            f"出牌才可能是甩牌失败，因此不知 {s} 实际出了哪些牌；该出牌已舍弃，按缺失的出牌处理（'->' 两边的牌都不采用）——"
+            f"若 {s} 可能是该轮首家，本局也按该甩牌为首出判定一次（docs/rules.md §14.1）", ln, col)
 
 
 def _split_plays(st: Reading, segments: list[str], off: int, lineno: int, pieces: Pieces, number: int

@@ -1,0 +1,83 @@
+"""Who was due to lead a trick: the trick before it, its winner, and the later plays equal to the winning one.
+
+A lead out of turn (``out_of_turn`` at a trick's first play, docs/rules.md §4.1) rests on who won the trick before.
+Where a later play of that trick is equal to the winning one (the same cards' strengths in the same shapes: two
+off-suit level cards, docs/rules.md §2.5), neither beats the other and the first played keeps the lead — the point
+a player who led after it disputes.  :func:`lead_decided` gives the trick that decided the lead and those plays,
+for the ruling page to show with the rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .legal import analyse_lead
+from .tricks import HandContext, trick_winner
+from .verdicts import TrickResult, Violation
+
+
+@dataclass(frozen=True, slots=True)
+class LeadDecided:
+    """The trick before a lead out of turn: its number, its winner (the seat due to lead next) and the seats whose
+    play after the winner's is equal to it (docs/rules.md §2.5: they do not beat it)."""
+
+    trick: int
+    winner: int
+    winning: tuple[int, ...]
+    """The winning play's cards."""
+    equal: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """``(seat, cards)`` of each later play equal to the winning one, in play order."""
+
+
+def _tie_with_lead(ctx: HandContext, lead_cards: Sequence[int], cards: Sequence[int]) -> bool:
+    """``cards`` (a follow) equal to the lead ``lead_cards``: of its group, the same units at the same strengths."""
+    lead, other = analyse_lead(ctx, tuple(lead_cards)), analyse_lead(ctx, tuple(cards))
+    if lead.mixed or other.mixed or lead.is_throw or other.group != lead.group:
+        return False
+    return [(u.shape, u.top) for u in lead.units] == [(u.shape, u.top) for u in other.units]
+
+
+def equal_plays(ctx: HandContext, trick: TrickResult) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The plays of ``trick`` made after its winning one and equal to it (neither beats the other: docs/rules.md
+    §2.5) — a follower's: placed before the winning play it would win instead; the lead's: the same units of the
+    led group at the same strengths.  ``()`` when the trick does not hold four plays or none is equal."""
+    plays = trick.plays
+    if len(plays) != 4 or not plays[0].cards:
+        return ()
+    pairs = [(p.seat, tuple(p.cards)) for p in plays]
+    lead = analyse_lead(ctx, pairs[0][1])
+    if lead.mixed or not lead.units:
+        return ()
+    w, _ = trick_winner(ctx, lead, pairs)
+    out = []
+    for j in range(w + 1, 4):
+        if w == 0:
+            tied = _tie_with_lead(ctx, pairs[0][1], pairs[j][1])
+        else:
+            swapped = list(pairs)
+            swapped[w], swapped[j] = pairs[j], pairs[w]
+            tied = trick_winner(ctx, lead, swapped)[0] == w
+        if tied:
+            out.append(pairs[j])
+    return tuple(out)
+
+
+def lead_decided(ctx: HandContext | None, tricks: Sequence[TrickResult], v: Violation) -> LeadDecided | None:
+    """For ``v``, a lead out of turn (``out_of_turn`` at a trick's first play, docs/rules.md §4.1) after another
+    trick: the trick before it that decided who was due to lead (its winner), and the plays in it equal to the
+    winning one (``ctx``: the hand's; ``None`` — trump or level not known — names none).  ``None`` for any other
+    finding, or when the trick before has no winner known."""
+    if v.code != "out_of_turn" or v.trick is None or not v.played:
+        return None
+    i = next((k for k, t in enumerate(tricks) if t.number == v.trick), None)
+    if i is None or i == 0 or not tricks[i].plays or tricks[i].plays[0].seat != v.seat:
+        return None
+    before = tricks[i - 1]
+    if before.winner is None:
+        return None
+    winning = next((tuple(p.cards) for p in before.plays if p.seat == before.winner), ())
+    equal = equal_plays(ctx, before) if ctx is not None else ()
+    return LeadDecided(before.number, before.winner, winning, equal)
+
+
+__all__ = ["LeadDecided", "equal_plays", "lead_decided"]
