@@ -125,8 +125,9 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
                 lines.append(("级别不会降到 2 以下：在 2 级的一方仍为 2 级（docs/rules.md §10.1）",
                               "no level goes below 2: a side at 2 stays at 2 (docs/rules.md §10.1)"))
             if stopped:     # (a tester: the page stated the forfeit check and the standings withhold)
-                lines.append(("本局记录在中途结束、[Claim] 未给出结果：上述降级及下述判负仅在本局按打完计时适用；"
-                              "按中止计则本局不计——比赛结果以两种读法一致者为准，见 tractor check（docs/rules.md §8.5）",
+                lines.append(("本局是记录的最后一局，记录在本局中途结束、[Claim] 未给出结果："
+                              "上述降级及下述判负仅在本局按打完计时适用；按中止计则本局不计——"
+                              "比赛结果以两种读法一致者为准，见 tractor check（docs/rules.md §8.5）",
                               "the record stops inside this hand, its last, and no [Claim] gives its result: the level "
                               "above and a forfeit below apply only if the hand counts as played out; void, it does "
                               "not count — the match is decided only where both readings agree, see tractor check "

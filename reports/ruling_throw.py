@@ -349,17 +349,33 @@ def _rest_note(req: RequiredTrick, later: bool, equal: Sequence[Sequence[Card]] 
 
 def _basis(record: Hand, result: HandResult, sources: Sequence[str], leader: int) -> tuple[str, str]:
     """(中文, English): what the followers' known hands rest on (:func:`.hands_known.hand_sources`) — the deal
-    lines (a bottom-taker's with the bottom, less the bury), each seat's plays — in that order."""
+    lines (a bottom-taker's with the bottom, less the bury), each seat's plays — in that order, each naming its
+    seats where they do not all rest on one, then the seats whose hands are not known (only their plays are)."""
     known = sorted({s for i, s in enumerate(sources) if s and i != leader})
-    zh = [_SOURCE[s][0] for s in known]
-    en = [_SOURCE[s][1] for s in known]
+    unknown = [i for i, s in enumerate(sources) if not s and i != leader]
     takers = () if record.setup else bottom_takers(result.dealer, record.declarations)
     took = [s for s in dict.fromkeys(takers) if s is not None and s != leader and sources[s] == DEAL]
-    if took:
-        tz, te = _seats(took, "、", " and ")
-        i = known.index(DEAL)
-        zh[i] += f"（{tz}的是其发牌行加底牌、减去所扣的牌）"
-        en[i] += f" ({te}: {'its' if len(took) == 1 else 'each'} line with the bottom, less the bury)"
+    # each source names its seats where the followers' hands do not all come from one (a seat given no deal line)
+    named = len(known) > 1 or bool(unknown)
+    zh, en = [], []
+    for source in known:
+        notes_zh, notes_en = [], []
+        if named:
+            sz, se = _seats([i for i, s in enumerate(sources) if s == source and i != leader])
+            notes_zh.append(sz)
+            notes_en.append(se)
+        if took and source == DEAL:
+            tz, te = _seats(took, "、", " and ")
+            notes_zh.append(f"{tz}的是其发牌行加底牌、减去所扣的牌")
+            notes_en.append(f"{te}: {'its' if len(took) == 1 else 'each'} line with the bottom, less the bury")
+        zh.append(_SOURCE[source][0] + (f"（{'；'.join(notes_zh)}）" if notes_zh else ""))
+        en.append(_SOURCE[source][1] + (f" ({'; '.join(notes_en)})" if notes_en else ""))
+    if unknown and known:
+        uz, ue = _whose(unknown)
+        one = len(unknown) == 1
+        zh.append(f"{uz}未知（记录未给出其完整手牌）：只知{'其' if one else '各家'}打出的牌")
+        en.append(f"{ue[0].upper() + ue[1:]} not known (the record does not give {'it' if one else 'them'} whole): "
+                  f"only the cards {'it' if one else 'each'} played")
     return "；".join(zh), "; ".join(en)
 
 

@@ -78,9 +78,15 @@ def label_line(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -
                 "ignored", f"{said} 行出现在任何 [Hand] 之前（应先写 [Hand \"1\"]）；已忽略", ln, col)
         return
     if h.tricks:
+        last = h.tricks[-1][0]
+        # a seat's line there may be the rest of a trick line split over two lines (``S: CQ, W: D5``): a hint
+        hint, hint_zh = ((f"; it may be the rest of trick {last}'s line, split: a trick is written on one line",
+                          f"；也可能是第 {last} 轮出牌行断开后的续行：一轮的出牌应写在同一行")
+                         if seat is not None and isinstance(last, int) else ("", ""))
         st.diag("syntax_error", f"{said} line after the first trick of hand {h.number} "
-                "(deal, bottom and buried lines go before the tricks); ignored",
-                f"{said} 行出现在第 {h.number} 局的第一轮之后（发牌行、底牌行和埋底行应写在出牌之前）；已忽略", ln, col)
+                f"(deal, bottom and buried lines go before the tricks){hint}; ignored",
+                f"{said} 行出现在第 {h.number} 局的第一轮之后（发牌行、底牌行和埋底行应写在出牌之前）{hint_zh}；已忽略",
+                ln, col)
         return
     st.content = True
     txt = body[colon + 1:]
