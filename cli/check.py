@@ -23,9 +23,9 @@ from tractor_analysis.engine.verdicts import HandResult, MatchResult
 from .check_json import error_json, hand_json, match_json, violation_json
 from .common import (
     CONTEXT, EXIT_NOT_JUDGED, EXIT_OK, EXIT_PRECEDENCE, EXIT_UNREADABLE, EXIT_VIOLATION, Loaded, RuleChoice, bad,
-    dim, expand_inputs, from_option, good, load, located, max_bytes_option, rules_options, strong,
+    dim, expand_inputs, from_option, good, load, located, max_bytes_option, passed_over_note, rules_options, strong,
 )
-from .common import record_text
+from .common import echo_err, record_text
 from .verdict_text import hand_lines, match_text, match_unknown_lines, violation_lines
 
 
@@ -483,7 +483,8 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
     worst, files, hands, violations, errors, not_judged, found = EXIT_OK, 0, 0, 0, 0, 0, 0
     if as_json:
         click.echo('{"files": [', nl=False)
-    for path in expand_inputs(paths):
+    passed_over: list[str] = []
+    for path in expand_inputs(paths, passed_over):
         stream = open_streamed(path, source_format, max_bytes)
         if stream is not None and stream.streamed:      # a big JSON Lines file: a match at a time
             counts = check_streamed(stream, path, choice, as_json, files == 0)
@@ -509,6 +510,9 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
         errors += len(v.errors)
         not_judged += v.not_fully_judged
         worst = worse(worst, v.exit_code)
+    note = passed_over_note(passed_over)       # on stderr: a notice, the exit status as it is
+    if note is not None:
+        echo_err(note)
     if as_json:
         click.echo("\n]}")
     else:

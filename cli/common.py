@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 import click
@@ -293,7 +294,7 @@ def load(path: str, fmt: str | None = None, max_bytes: int | None = None) -> Loa
     return Loaded(path, tuple(source.matches), tuple(source.diagnostics), True, source.encoding_note)
 
 
-def expand_inputs(args: Iterable[str]) -> Iterator[str]:
+def expand_inputs(args: Iterable[str], passed_over: list[str] | None = None) -> Iterator[str]:
     """Files named by ``args`` (files, folders, globs), in order.
 
     :func:`tractor_analysis.records.input_files.iter_inputs` expands folders and globs; an
@@ -301,15 +302,18 @@ def expand_inputs(args: Iterable[str]) -> Iterator[str]:
     reports it as unreadable (and the batch goes on).  A file a folder or a glob found that is
     no regular file (a named pipe …) comes as a :class:`RefusedInput`, which :func:`load` does
     not open — unless an argument names it: a file named is read whatever it is (``<(…)``).
+    ``passed_over`` (a list) gets, once every file is yielded, the files a folder scan found and
+    did not read, their names being no record file's, each once (:func:`passed_over_note` says so).
     """
     from tractor_analysis.records import input_files
 
     args = list(args)
     named = input_files.named_keys(args)
     seen: set[str] = set()
+    skipped: list = []
     for arg in args:
         found = False
-        for path in input_files.iter_inputs([arg], named):
+        for path in input_files.iter_inputs([arg], named, passed_over=skipped):
             found = True
             key = os.path.normcase(os.path.abspath(path))
             if key not in seen:
@@ -318,6 +322,60 @@ def expand_inputs(args: Iterable[str]) -> Iterator[str]:
                 yield str(path) if why is None else RefusedInput(str(path), why)
         if not found:
             yield arg
+    if passed_over is not None:
+        for path in skipped:        # (one read all the same, named by another argument: not passed over)
+            key = os.path.normcase(os.path.abspath(path))
+            if key not in seen:
+                seen.add(key)
+                passed_over.append(str(path))
+
+
+def _outside_datasets(paths: list[str]) -> list[str]:
+    """``paths`` without the files inside a dataset folder (its tables: ``tractor ingest . -o data``
+    in the records' folder), which are no records passed over."""
+    if not paths:
+        return paths
+    from tractor_analysis.dataset.event import is_dataset
+
+    known: dict[Path, bool] = {}
+
+    def in_dataset(p: str) -> bool:
+        for folder in Path(p).parents:
+            if folder not in known:
+                known[folder] = is_dataset(folder)
+            if known[folder]:
+                return True
+        return False
+
+    return [p for p in paths if not in_dataset(p)]
+
+
+SHOWN_PASSED_OVER = 5
+"""The files :func:`passed_over_note` names; the others it counts."""
+
+
+def passed_over_note(paths: list[str]) -> str | None:
+    """The line saying which files the folders given held that were not read, and why: their names
+    are no record file's (docs/dataset.md, "nothing found is skipped unsaid"); ``None`` when none.
+    A notice, not an error: it leaves the exit status as it is.  The files of a dataset folder among
+    them are left out (tables, not records: :func:`_outside_datasets`)."""
+    paths = _outside_datasets(paths)
+    if not paths:
+        return None
+    from tractor_analysis.records.input_files import RECORD_SUFFIXES
+
+    shown = ", ".join(record_text(p) for p in paths[:SHOWN_PASSED_OVER])
+    more = len(paths) - SHOWN_PASSED_OVER
+    suffixes = ", ".join(s for s in RECORD_SUFFIXES if not s.endswith(".gz"))
+    n = len(paths)
+    files = "file" if n == 1 else "files"
+    were = "was" if n == 1 else "were"
+    return (f"{n} {files} in the folders given {were} not read: not named as a record (the names read end in {suffixes}, "
+            f"or these with .gz, in any case); name a file on the command line to read it whatever its name: "
+            f"{shown}" + (f" and {more} more" if more > 0 else "") +
+            f" / 所给文件夹中有 {n} 个文件未读取：文件名不是记录文件名（读取的文件名以 {suffixes.replace(', ', '、')} 结尾，"
+            f"或其后再加 .gz，大小写不限）；在命令行上直接指定的文件不论名称都会读取：{shown}"
+            + (f" 等，另有 {more} 个" if more > 0 else ""))
 
 
 # --- printing ----------------------------------------------------------------

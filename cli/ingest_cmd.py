@@ -11,7 +11,8 @@ import click
 
 from . import may_end_quickly
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, expand_inputs, idle_with, idle_without,
-                     max_bytes_option, options_given, record_text, refuse_idle, rules_options, say_encoding)
+                     max_bytes_option, options_given, passed_over_note, record_text, refuse_idle, rules_options,
+                     say_encoding)
 
 
 def hands_rate(rate: float) -> str:
@@ -77,7 +78,7 @@ def show_errors(dataset: str, batches: tuple[str, ...], unreadable_again: tuple[
                              else f"{e['source_file']}: {e['message']}"))
     if len(errors) > limit:
         echo_err(f"… and {len(errors) - limit} more: every problem is a row of the errors table "
-                 f"({dataset}/errors) / 其余 {len(errors) - limit} 条见数据集的 errors 表")
+                 f"({os.path.join(dataset, 'errors')}) / 其余 {len(errors) - limit} 条见数据集的 errors 表")
 
 
 def _error_order(e: dict) -> tuple:
@@ -429,7 +430,8 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
     from tractor_analysis.dataset.commit import DatasetReadOnly
     from tractor_analysis.dataset.pipeline import IngestError, ingest as run
 
-    paths = list(dict.fromkeys(expand_inputs(inputs)))
+    passed_over: list[str] = []
+    paths = list(dict.fromkeys(expand_inputs(inputs, passed_over)))
     mixed = mixed_with_records(inputs, paths, dataset)
     if mixed is not None:
         fail(record_text(f"the dataset folder {dataset} {mixed[0]}: its tables would be mixed with the records; "
@@ -469,10 +471,14 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
                                                         if len(stored_bad) > SHOWN_ERRORS else "")
         echo_err(f"{len(stored_bad)} of the {summary.skipped} files already in the dataset have errors stored by an "
                  f"earlier ingest (not read again): {shown}; their problems are rows of the errors table "
-                 f"({dataset}/errors), their status in the files table ({dataset}/files) / 已在数据集中的 "
+                 f"({os.path.join(dataset, 'errors')}), their status in the files table ({os.path.join(dataset, 'files')}) / "
+                 f"已在数据集中的 "
                  f"{summary.skipped} 个文件中有 {len(stored_bad)} 个在此前导入时有错误（本次未重读）：{shown}；"
                  f"问题见数据集的 errors 表，状态见 files 表")
     say_rows_kept(list(row_options), summary.skipped)
+    note = passed_over_note(passed_over)    # (the dataset folder inside an input folder: left out)
+    if note is not None:
+        echo_err(note)
     failed = summary.with_errors or summary.unreadable or stored_bad
     status = "errors" if failed else "ok"
     not_read_en, not_read_zh = _not_read(summary)

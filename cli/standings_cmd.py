@@ -289,9 +289,12 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, byes,
     for r in rows:
         for name in tiebreaks:
             r[name] = r["tiebreaks"].get(name)
-        if fmt == "table" and r["level_diff"] is None and r["level_diff_span"] is not None:
-            r["level_diff"] = "{}..{}".format(*r["level_diff_span"])    # known only as a range
+        span = r["level_diff_span"]     # the CSV: JSON's level_diff_span in two columns, empty but where known as a range
+        r["level_diff_min"], r["level_diff_max"] = (None, None) if span is None else span
+        if fmt == "table" and r["level_diff"] is None and span is not None:
+            r["level_diff"] = "{}..{}".format(*span)    # known only as a range
     columns = ["rank", "team", "players", "played", "won", "lost", "match_points", "level_diff",
+               *(["level_diff_min", "level_diff_max"] if fmt == "csv" else []),
                *(["byes"] if any(a.bye for a in counted) else []), *[t for t in tiebreaks if t != "level_diff"]]
     _emit(rows, columns, fmt)
     if unread:

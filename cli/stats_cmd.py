@@ -153,7 +153,8 @@ def _note_duplicates(dups: dict[str, str], where: dict[str, str], order: dict[st
     """Say on stderr which matches are recorded twice (each is counted once), each named as
     ``--by match`` names its row (``where``: :func:`match_labels`), by the copy's record file then its place
     in it (``order``: ``match_id`` → rank in :func:`~tractor_analysis.dataset.stats_sql.match_labels_rows`' order,
-    so that ``#2`` comes before ``#16``), then the kept match's."""
+    so that ``#2`` comes before ``#16``), then the kept match's; each pair says which copy is counted and
+    which is left out."""
     if not dups:
         return
     # in the order of the matches named (match ids are made per run: a parallel ingest's differ between runs)
@@ -161,9 +162,10 @@ def _note_duplicates(dups: dict[str, str], where: dict[str, str], order: dict[st
     named = [(where.get(d, d), where.get(k, k)) for d, k in sorted(
         dups.items(), key=lambda dk: (rank.get(dk[0], len(rank)), rank.get(dk[1], len(rank)),
                                       where.get(dk[0], dk[0]), where.get(dk[1], dk[1])))]
-    pairs = "; ".join(f"{d} = {k}" for d, k in named)
-    click.echo(record_text(f"{len(dups)} match{'es' if len(dups) != 1 else ''} recorded twice, counted once: "
-                           f"{pairs} / {len(dups)} 场比赛重复记录，只计一次"), err=True)
+    pairs = "; ".join(f"counted: {k}, left out: {d}" for d, k in named)
+    pairs_zh = "；".join(f"计入：{k}，不计：{d}" for d, k in named)
+    click.echo(record_text(f"{len(dups)} match{'es' if len(dups) != 1 else ''} recorded twice, counted once ("
+                           f"{pairs}) / {len(dups)} 场比赛重复记录，只计一次（{pairs_zh}）"), err=True)
 
 
 @click.command("stats", context_settings=CONTEXT)

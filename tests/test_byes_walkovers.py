@@ -113,7 +113,7 @@ def test_the_command_counts_what_is_stated_and_the_report_shows_it(event_without
     assert (oxen["played"], oxen["byes"], oxen["match_points"]) == (3, 1, before["Iron Oxen"]["match_points"] + 2)
     assert all(row["byes"] == 0 for t, row in rows.items() if t != "Iron Oxen")
     csv = run_cli("standings", str(event_without_r3t4), "--format", "csv", "--bye", "3", "Iron Oxen").stdout
-    assert csv.splitlines()[0] == "rank,team,players,played,won,lost,match_points,level_diff,byes,head_to_head,opponents"
+    assert csv.splitlines()[0] == "rank,team,players,played,won,lost,match_points,level_diff,level_diff_min,level_diff_max,byes,head_to_head,opponents"
     # --after-round leaves a later round's statement out
     r = run_cli("standings", str(event_without_r3t4), "--format", "json", "--after-round", "2",
                 "--walkover", "3", "Tea House 茶馆", "Iron Oxen")

@@ -62,7 +62,7 @@ def test_the_matches_recorded_twice_come_by_file_then_number(tmp_path):
     err = run_cli("stats", str(ds)).stderr
     (line,) = [ln for ln in err.splitlines() if "recorded twice, counted once" in ln]
     en, _ = bilingual(line)
-    pairs = re.findall(r"(\S+) #(\d+) = (\S+) #(\d+)", en)
+    pairs = re.findall(r"counted: (\S+) #(\d+), left out: (\S+) #(\d+)", en)
     assert len(pairs) == 30, en
-    copies = [int(p[1]) for p in pairs]
+    copies = [int(p[3]) for p in pairs]
     assert copies == sorted(copies) == list(range(1, 31)), copies        # #2 before #10

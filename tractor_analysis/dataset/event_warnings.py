@@ -119,7 +119,7 @@ def _missing_from_rounds(matches: Sequence[EventMatch], read: Sequence[EventMatc
         others_zh = "，".join(f"第 {o} 轮 {len(by_round[o])} 场" for o in sorted(by_round) if o != r)
         names, names_zh = ", ".join(quoted(t) for t in missing), "、".join(quoted(t) for t in missing)
         notes.append(f"round {r}: no match counted for {names}, who play in other rounds; round {r} has {len(ms)} "
-                     f"match(es) counted ({others}): a record missing, a bye or a withdrawal? check the round's "
+                     f"{'match' if len(ms) == 1 else 'matches'} counted ({others}): a record missing, a bye or a withdrawal? check the round's "
                      f"records / 第 {r} 轮：{names_zh} 在其他轮次有比赛，本轮没有计入的比赛；本轮计入 {len(ms)} 场"
                      f"（{others_zh}）：缺少记录、轮空还是退赛？请核对本轮的记录")
     return notes

@@ -26,6 +26,19 @@ def _unstorable_hand(match) -> Diagnostic | None:
     return None
 
 
+EMPTY_KEY = "empty:"
+"""The start of an empty file's manifest key (:func:`empty_file_key`)."""
+
+
+def empty_file_key(opened: str | os.PathLike) -> str:
+    """The manifest key (``source_sha256``) of a file of 0 bytes: ``empty:<absolute path>``, in place of
+    its content hash.  Every empty file has the SHA-256 of no bytes: keyed by it, a second empty file
+    would be taken for a copy of the first (or for a file already in the dataset) and not stored,
+    though it copies no record.  Keyed by its path (as an unreadable path is), each empty file gets
+    its own ``files`` row and ``empty_file`` error, and a re-run skips it as already stored."""
+    return EMPTY_KEY + os.path.abspath(opened)
+
+
 def open_regular(opened: str | os.PathLike) -> BinaryIO:
     """:func:`~tractor_analysis.records.input_files.open_regular`, unbuffered (ingest reads into its own
     buffers): a named pipe, a socket or a device is refused (:class:`NotRegularFile`), never waited on."""

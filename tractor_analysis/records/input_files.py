@@ -114,7 +114,7 @@ def named_keys(args: Iterable[str | os.PathLike]) -> frozenset[str]:
 
 
 def iter_inputs(args: Iterable[str | os.PathLike], named: frozenset[str] | None = None,
-                seen: set[str] | None = None) -> Iterator[Path]:
+                seen: set[str] | None = None, passed_over: list[Path] | None = None) -> Iterator[Path]:
     """Files named by the CLI arguments: files as given, folders searched recursively for
     record files (:data:`RECORD_SUFFIXES`, in sorted order), globs expanded (``**`` too).
     A name of a record file found in a folder is yielded even when it cannot be read (a broken
@@ -126,7 +126,9 @@ def iter_inputs(args: Iterable[str | os.PathLike], named: frozenset[str] | None 
     reports the error.  An empty argument names nothing (not the current folder, which
     ``Path("")`` would be) and yields nothing.  Each file is yielded once, also over several calls
     given one ``seen`` (an empty set at first, added to): a caller that takes one argument at a time
-    reads a file once however many of them name it."""
+    reads a file once however many of them name it.  ``passed_over`` (a list, added to) gets every
+    other file a folder scan finds, whose name is no record file's (``game.txt``, ``d.zip``): not
+    read, for the caller to say so (a record file's suffix is matched in any case: ``UPPER.TGN`` is read)."""
     args = [a for a in args if os.fspath(a)]
     named = named_keys(args) if named is None else named     # (given: the files other arguments name)
     seen = set() if seen is None else seen
@@ -143,6 +145,8 @@ def iter_inputs(args: Iterable[str | os.PathLike], named: frozenset[str] | None 
             for q in sorted(p.rglob("*")):
                 if _is_record(q):       # unreadable too (see above)
                     yield from once(q)
+                elif passed_over is not None and not q.is_dir():
+                    passed_over.append(q)
         elif p.exists():
             yield from once(p, scanned=False)
         elif glob.has_magic(str(arg)):
@@ -152,6 +156,8 @@ def iter_inputs(args: Iterable[str | os.PathLike], named: frozenset[str] | None 
                     for r in sorted(q.rglob("*")):
                         if _is_record(r):
                             yield from once(r)
+                        elif passed_over is not None and not r.is_dir():
+                            passed_over.append(r)
                 else:               # a file, or a broken link: reading it says why
                     yield from once(q)
         else:
