@@ -759,13 +759,14 @@ static long max_hand, max_points, max_trick;
 enum { H_NUMBER, H_DEALER, H_TRUMP, H_LEVEL, H_TRUMP_KNOWN, H_DECLARATIONS, H_DECLARATIONS_KNOWN, H_DEAL, H_BOTTOM,
        H_BURIED, H_EARLIER, H_FRIEND, H_SETUP, H_POINTS, H_POINTS_KNOWN, H_FIRST_TRICK, H_TRICKS, H_CLAIM, H_BID_FOR,
        H_TAKEBACKS, H_NOTES, H_TAGS, H_RESULT_ONLY, H_LINE, H_BID_FOR_KNOWN, H_NUMBER_KNOWN, H_FOLLOWS_SKIPPED,
-       H_TAKEBACKS_UNREAD, H_POSITIONS, H_DEAL_UNREAD, H_ASIDE_UNREAD, H_PLAYS_UNREAD, H_THROWS_AFTER_LEAD, H_FIELDS };
+       H_TAKEBACKS_UNREAD, H_POSITIONS, H_DEAL_UNREAD, H_ASIDE_UNREAD, H_PLAYS_UNREAD, H_THROWS_AFTER_LEAD, H_DEAL_IN_DOUBT,
+       H_FIELDS };
 static const char *const hand_names[H_FIELDS] = {
     "number", "dealer", "trump", "level", "trump_known", "declarations", "declarations_known", "deal", "bottom",
     "buried", "earlier_buries", "friend", "setup", "points", "points_known", "first_trick", "tricks", "claim",
     "bid_for", "takebacks", "notes", "tags", "result_only", "line", "bid_for_known", "number_known",
     "follows_skipped", "takebacks_unread", "positions", "deal_unread", "aside_unread", "plays_unread",
-    "throws_after_lead"};
+    "throws_after_lead", "deal_in_doubt"};
 static Py_ssize_t hand_off[H_FIELDS], decl_off[3];
 static int hand_ready = 0;
 
@@ -1113,6 +1114,7 @@ fast_hand(PyObject *self, PyObject *args)
     vals[H_ASIDE_UNREAD] = empty;       /* (so does a bottom or buried card: fast_dealt declines it) */
     vals[H_PLAYS_UNREAD] = empty;       /* (a play it cannot read declines the hand: the Python reader marks it) */
     vals[H_THROWS_AFTER_LEAD] = empty;  /* (so does a follow written as a failed throw) */
+    vals[H_DEAL_IN_DOUBT] = empty;      /* (a JSON hand gives one deal line a seat: an object's keys) */
     result = make(hand_type, hand_off, vals, H_FIELDS);
     goto out;
 decline:
