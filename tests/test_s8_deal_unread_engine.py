@@ -96,10 +96,13 @@ def test_position_card_played_that_may_be_the_card_not_read_is_no_fault():
 
 
 def test_position_line_read_whole_is_still_judged():
-    """The same position with the card readable: N played ♥3 it did not hold (unchanged)."""
+    """The same position with the card readable: N played ♥3 its line does not give (unchanged), nothing said of a
+    card not read.  N is left holding ♥4 when the others hold none: its line or that play is miscopied, the record's
+    finding, weighed as a full hand's (docs/rules.md §1.6; round 20, tests/test_position_deal_line_s20r1.py)."""
     h = _judged(_position(["H9", "H4"]))
     assert "not_in_hand" in _codes(h, 0)
-    assert not any(u.tag == "deal" for u in h.unknowns)
+    assert not any("could not be read" in u.message_en for u in h.unknowns)
+    assert all(v.of_record for v in h.violations if v.seat == 0)
 
 
 def test_position_card_the_decks_have_no_room_for_is_still_not_held():

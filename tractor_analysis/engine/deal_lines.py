@@ -10,7 +10,8 @@ holds at the end — the cards both its line and its plays give: no follow verdi
 of the line that N never plays (nor on the card N plays that the line does not give).  The outcome stays as the first judgement left it (the hand is not played
 out as its deal says: no outcome); the level penalties (wrong follows, docs/rules.md §10) are counted
 from the violations that stand after judging again, never from the first judgement's.  A seat dealt too many cards, all its plays in its line, is a
-real misdeal (多少牌), not a contradiction: it is judged on its line.
+real misdeal (多少牌), not a contradiction: it is judged on its line.  A position's lines (``[SetUp]``) are read
+the same way, the dealer's as any seat's (:func:`_taker`: the bury was made before the position starts).
 
 Where the decks prove the line right — the copies of a card the seat plays beyond it that the record places
 beyond doubt elsewhere (the other seats' lines give them and they play them, or a ``Buried:`` line borne out buries
@@ -63,7 +64,7 @@ SHOWN_BY = frozenset({"not_in_hand", "deal_mismatch"})
 def contradicted(hand: Hand, result: HandResult) -> frozenset[int]:
     """The seats whose deal line the plays contradict: each played a card its line does not give
     and held cards after the last trick."""
-    if hand.setup or hand.deal is None or not result.violations:
+    if hand.deal is None or not result.violations:
         return frozenset()
     left = {v.seat for v in result.violations if v.code == "deal_mismatch" and v.trick is None}
     if not left:
@@ -73,12 +74,12 @@ def contradicted(hand: Hand, result: HandResult) -> frozenset[int]:
 
 
 def stops_short(hand: Hand, result: HandResult) -> frozenset[int]:
-    """The seats of a full hand, every deal line given, that played a card their line does not give
-    (``not_in_hand``) when no seat is found holding cards after the last trick (no ``deal_mismatch``
+    """The seats of a hand (a full hand or a position), every deal line given, that played a card their line
+    does not give (``not_in_hand``) when no seat is found holding cards after the last trick (no ``deal_mismatch``
     naming cards) and the hand is not played out: in a record that stops before the hand's end their
     lines are contradicted, though which of their cards they did not hold is not known (the caller
     checks the record stops early, :func:`holds_another_trick`)."""
-    if hand.setup or hand.deal is None or not all(hand.deal) or result.complete or not result.violations:
+    if hand.deal is None or not all(hand.deal) or result.complete or not result.violations:
         return frozenset()
     if any(v.code == "deal_mismatch" and v.trick is None and v.played for v in result.violations):
         return frozenset()
@@ -103,6 +104,13 @@ class Bounds:
     more: Mapping[int, Sequence[int]]
     """Per seat, counts per kind: its line's cards not played when the record stops, with every copy
     the record places nowhere."""
+
+
+def _taker(hand: Hand) -> int | None:
+    """The seat whose cards for the tricks are its deal line with the bottom, less the bury: a full hand's dealer.
+    None in a position (``[SetUp]``): its lines are the cards each seat holds where it starts, the bury made
+    before (docs/rules.md §14.1), so the dealer's line is read as any seat's (docs/rules.md §1.6)."""
+    return None if hand.setup else hand.dealer
 
 
 def _kept(v: Violation, seats: frozenset[int]) -> bool:
@@ -138,7 +146,7 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     bottom = hand.bottom
     for seat, cards in left.items():
         line = _without(deal[seat], cards)
-        if line is None and seat == hand.dealer and bottom is not None:
+        if line is None and seat == _taker(hand) and bottom is not None:
             # the dealer's cards are its line and the bottom, less the bury: a card left that its
             # line does not give came from the bottom (a Buried: line miscopied)
             in_line = tuple(k for k in cards if k in deal[seat])
@@ -149,8 +157,8 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
         if line is None:
             return result
         deal[seat] = line
-    plays = _plays_miscopied(hand, seats, left) if bounds is None else []
-    proof = _lines_proven(hand, result, seats, result.rules.decks) if plays else None
+    plays = _plays_miscopied(hand, seats, left)
+    proof = _lines_proven(hand, result, seats, result.rules.decks) if plays and bounds is None else None
     wrong = _lines_disproven(hand, result, seats, left, result.rules.decks) if bounds is None else None
     readings = [_as_recorded(hand, h, replay(h)) for h in plays] if proof and not wrong else []
     if readings and not _next_lead_against(result, readings):
@@ -165,7 +173,7 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     if bounds is not None:
         again, count_unknown = _throws_bounded(hand, again, seats, bounds)
     place = dealer_line_in_doubt(hand, left)
-    shown = [_either_said(v, place if v.seat == hand.dealer else explain_contradicted.LINE)
+    shown = [_either_said(v, place if v.seat == _taker(hand) else explain_contradicted.LINE)
              if v.code in SHOWN_BY and v.seat in seats else v for v in result.violations if _kept(v, seats)]
     violations = sorted([*shown, *(v for v in again.violations if not _kept(v, seats))], key=order)
     tricks = regrouped(result.tricks, violations)
@@ -175,13 +183,17 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     # its own line, written in the wrong line: one more reading, that other seat's doubt given its handling
     moved = _written_elsewhere(hand, result, seats, deal, bottom) if bounds is None else None
     elsewhere = [_as_recorded(hand, moved[0], replay(moved[0]))] if moved is not None else []
-    if plays or elsewhere:  # the other way round: the line right, a play miscopied — what both give kept
-        judged, what = _either(hand, judged, [*(_as_recorded(hand, h, replay(h)) for h in plays), *elsewhere], seats,
-                               what, order)
+    # the line miscopied: read from the seat's plays (the cards it plays beyond it in place of those it keeps) — a
+    # throw against it judged on the cards both give would rest on its not holding a card it plays
+    read = _line_from_plays(hand, seats, deal, bottom) if bounds is None else None
+    from_plays = [replay(read)] if read is not None else []
+    if plays or elsewhere or from_plays:    # the other way round: the line right, a play miscopied — what all give
+        judged, what = _either(hand, judged, [*(_as_recorded(hand, h, replay(h)) for h in plays), *elsewhere,
+                                              *from_plays], seats, what, order)
     if not plays:           # (those readings not made: no trick's winner rests on a card played beyond a line)
         judged, what = _winners_open(hand, judged, _tricks_beyond(hand, seats, result), what)
     unknown = Unknown("deal", what, *explain_contradicted.deal_line_contradicted(
-        tuple(sorted(seats)), what, hand.dealer, bounds is not None, bool(plays), place))
+        tuple(sorted(seats)), what, _taker(hand), bounds is not None, bool(plays), place, bool(from_plays)))
     unknowns = (unknown,)
     if elsewhere and judged.outcome is not None and elsewhere[0].outcome != judged.outcome:
         # the result (a misdeal, 多少牌) rests on the card being the long line's seat's: not decided (docs/rules.md
@@ -209,13 +221,13 @@ def _written_elsewhere(hand: Hand, result: HandResult, seats: frozenset[int], de
     beyond: dict[int, Counter] = {}
     for s in seats:
         line = _line_gives(hand, s)
-        if s != hand.dealer and line is not None:
+        if s != _taker(hand) and line is not None:
             beyond[s] = Counter(k for t in hand.tricks for p in t.plays if p.seat == s for k in p.cards) - line
     lines = [tuple(line) for line in deal]
     moves: list[tuple[int, int, int]] = []
     for v in result.violations:
         m = v.seat
-        if (v.code != "deal_mismatch" or v.trick is not None or m is None or m in seats or m == hand.dealer
+        if (v.code != "deal_mismatch" or v.trick is not None or m is None or m in seats or m == _taker(hand)
                 or not v.played or len(hand.deal[m]) <= size):
             continue
         for k in v.played:
@@ -231,16 +243,33 @@ def _written_elsewhere(hand: Hand, result: HandResult, seats: frozenset[int], de
     return dataclasses.replace(hand, deal=tuple(lines), bottom=bottom), tuple(moves)
 
 
+def _line_from_plays(hand: Hand, seats: frozenset[int], deal: Sequence[tuple[int, ...]],
+                     bottom: tuple[int, ...] | None) -> Hand | None:
+    """``hand`` read with the lines of ``seats`` miscopied: each line (``deal``: less the cards its seat holds after
+    the last trick, as :func:`rejudge` reads it, with ``bottom``) with the cards its seat plays beyond it — the
+    seat's cards are then those it plays, every one of them held (docs/rules.md §1.6).  ``None`` where a line's
+    cards for the tricks are not known (the dealer's, its bottom or bury not recorded)."""
+    lines = list(deal)
+    for s in sorted(seats):
+        gives = _line_gives(hand, s)
+        if gives is None:
+            return None
+        beyond = Counter(k for t in hand.tricks for p in t.plays if p.seat == s for k in p.cards) - gives
+        lines[s] = tuple(lines[s]) + tuple(sorted(beyond.elements()))
+    return dataclasses.replace(hand, deal=tuple(lines), bottom=bottom)
+
+
 def dealer_line_in_doubt(hand: Hand, left: Mapping[int, tuple[int, ...]]) -> str:
     """Which line the dealer's cards ``left`` after the last trick come from — its cards are its deal line with the
     ``Bottom:`` line, less the bury: :data:`.explain_contradicted.BOTTOM_LINE` where its deal line gives none of
     them and the ``Bottom:`` line gives them all (the ``Bottom:`` line, not its deal line, is the one its plays
     contradict), :data:`~.explain_contradicted.EITHER_LINE` where both lines give one of them (which of the two is
     miscopied the record does not say: both named, never one picked), else :data:`~.explain_contradicted.LINE`."""
-    cards = Counter(left.get(hand.dealer, ())) if hand.dealer is not None else Counter()
+    taker = _taker(hand)
+    cards = Counter(left.get(taker, ())) if taker is not None else Counter()
     if not cards or hand.deal is None or hand.bottom is None:
         return explain_contradicted.LINE
-    line, bottom = Counter(hand.deal[hand.dealer]), Counter(hand.bottom)
+    line, bottom = Counter(hand.deal[taker]), Counter(hand.bottom)
     if not any(bottom[k] for k in cards):
         return explain_contradicted.LINE
     if not any(line[k] for k in cards) and not +(cards - bottom):
@@ -267,12 +296,12 @@ and its line does not give, in every order)."""
 def _plays_miscopied(hand: Hand, seats: frozenset[int], left: Mapping[int, tuple[int, ...]]) -> list[Hand]:
     """``hand`` read with its plays miscopied rather than the lines of ``seats``: the cards a seat plays beyond its
     line (any of its plays of such a card may be the miscopied one) each replaced by a card it holds after the last
-    trick — every way, when each seat has as many of both and the ways are at most :data:`MAX_PLAY_READINGS`.
+    trick (``left``: where the record stops, when it stops before the hand's end) — every way, when each seat has as many of both and the ways are at most :data:`MAX_PLAY_READINGS`.
     None otherwise (``[]``): the dealer (its cards are its line with the bottom, less the bury), a failed throw
     among its plays of such a card, other counts."""
     ways: list[list[list[tuple[tuple[int, int, int], int]]]] = []      # per seat, its ways: (slot, new card) each
     for seat in sorted(seats):
-        if seat == hand.dealer or hand.deal is None:
+        if seat == _taker(hand) or hand.deal is None:
             return []
         line = _line_gives(hand, seat)
         where: dict[int, list[tuple[int, int, int]]] = {}       # per card, each play of it: (trick, play, card)
@@ -315,7 +344,7 @@ def _line_gives(hand: Hand, seat: int) -> Counter | None:
     """The cards ``seat``'s deal line gives it for the tricks: the line; the dealer's, with the bottom, less the bury
     (``None`` when either is not recorded: then only its ``not_in_hand`` shows a card played beyond it)."""
     held = Counter(hand.deal[seat] if hand.deal is not None else ())
-    if seat != hand.dealer:
+    if seat != _taker(hand):
         return held
     if hand.bottom is None or hand.buried is None:
         return None
@@ -431,7 +460,7 @@ def _lines_proven(hand: Hand, result: HandResult, seats: frozenset[int],
         for p in trick.plays:
             played[p.seat].update(p.cards)
     gives = [_line_gives(hand, t) or Counter() for t in range(4)]
-    placed = placed_copies(hand, hand.dealer)
+    placed = placed_copies(hand, _taker(hand))
     out = {}
     for seat in sorted(seats):
         line = gives[seat]
@@ -529,12 +558,12 @@ def _lines_disproven(hand: Hand, result: HandResult, seats: frozenset[int], left
             played[p.seat].update(p.cards)
     rows = played_rows(hand)
     shown = held_from_plays(hand, rows)     # a failed throw's cards: held when shown (docs/rules.md §15)
-    placed = placed_copies(hand, hand.dealer)
+    placed = placed_copies(hand, _taker(hand))
     out = {}
     for seat in sorted(seats):
         line = Counter(hand.deal[seat])
         beyond, rest = played[seat] - line, line - played[seat]
-        if seat == hand.dealer or not beyond or rest != Counter(left.get(seat, ())) or \
+        if seat == _taker(hand) or not beyond or rest != Counter(left.get(seat, ())) or \
                 sum(beyond.values()) != sum(rest.values()) or shown[seat] != rows[seat]:
             return None
         proof = []

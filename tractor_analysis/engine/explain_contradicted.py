@@ -226,41 +226,35 @@ def fault_whichever_line(seat: int | None, code: str) -> Message:
 
 
 def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: int | None = None,
-                           stops: bool = False, plays: bool = False, place: str = LINE) -> Message:
-    """A full hand whose ``seats``' deal lines their plays contradict (:mod:`.deal_lines`); the
-    ``dealer``'s cards are its line with the bottom, less the bury.  ``stops``: the record stops before
-    the hand's end (no cards left after the last trick to show which cards of the line were not held).
+                           stops: bool = False, plays: bool = False, place: str = LINE, read: bool = False) -> Message:
+    """A hand (a full hand or a position) whose ``seats``' deal lines their plays contradict (:mod:`.deal_lines`);
+    the ``dealer``'s cards are its line with the bottom, less the bury (a full hand's).  ``stops``: the record stops
+    before the hand's end (no cards left after the last trick to show which cards of the line were not held).
     ``plays``: the hand is also judged with the plays miscopied instead (each card played beyond the line
-    replaced by a card left), and only what both give is kept.  ``place``: the line the ``dealer``'s cards left come
-    from, when it is the one seat (:func:`line_or_play`): the ``Bottom:`` line, or either of the two, named so."""
+    replaced by a card left); ``read``: with the line miscopied, read from the seat's plays; only what every
+    reading gives is kept.  ``place``: the line the ``dealer``'s cards left come from, when it is the one seat
+    (:func:`line_or_play`): the ``Bottom:`` line, or either of the two, named so."""
     zh, en = seat_list(seats)
     if not stops and place != LINE and dealer is not None and list(seats) == [dealer]:
-        return _dealer_lines_contradicted(dealer, what, plays, place)
+        return _dealer_lines_contradicted(dealer, what, plays, place, read)
     one = len(seats) == 1
     its = "its" if one else "their"
     nz = ne = ""
     if dealer in seats:
         dz, de = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
         nz, ne = f"（{dz}的牌是其发牌行加底牌、减去所扣的牌）", f" ({de}'s cards being its line and the bottom, less the bury)"
+    pz, pe = _other_readings(zh, en, one, stops, plays, read)
     if stops:
         them = "it" if one else "them"
         return unknown_fact(
             f"{zh}打出了发牌行中没有的牌，而记录在本副牌打完之前就结束了，发牌行与出牌必有一处记错，"
             f"但看不出发牌行中哪些牌{zh}并未持有：{zh}的跟牌（以及对其的甩牌）只按发牌行与已记录的出牌都有的牌判定{nz}；"
-            f"甩牌是否成立、应出的牌若取决于{zh}没有某张牌，则不判定",
+            f"甩牌是否成立、应出的牌若取决于{zh}没有某张牌，则不判定{pz}",
             f"{en} {'plays' if one else 'play'} a card {its} deal line does not give, and the record stops before "
             f"the hand's end, so the line or a play is miscopied and which cards of {its} line {en} did not hold "
             f"is not known: {its} follows (and throws against {them}) are judged only on the cards both {its} "
             f"line and {its} recorded plays give{ne}; whether a throw stood, or the forced play due, is not judged "
-            f"where it rests on {en} not holding a card", what)
-    pz = pe = ""
-    if plays:
-        pz = (f"；若是出牌记错（把{zh}所出的发牌行中没有的牌换成其剩下的牌），本局也照此判定，各轮由谁赢、得分与违例只保留"
-              "两种判定都相同的结论")
-        pe = (f"; the hand is also judged with the plays miscopied instead (each card {en} "
-              f"{'plays' if one else 'play'} that {its} line does not give read as a card {en} "
-              f"{'holds' if one else 'hold'} after the last trick), and a trick's winner, its points and a fault are "
-              "kept only where both give them")
+            f"where it rests on {en} not holding a card{pe}", what)
     return unknown_fact(f"{zh}的发牌行与其出牌不符（打出了发牌行中没有的牌，最后一轮后仍有剩牌），发牌行与出牌必有一处记错："
                         f"{zh}的跟牌（以及对其的甩牌）只按发牌行与出牌都有的牌判定{nz}{pz}",
                         (f"{en}'s deal line disagrees with its plays ({en} plays a card the line does not give and "
@@ -272,9 +266,10 @@ def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: in
                     f"{pe}", what)
 
 
-def _dealer_lines_contradicted(dealer: int, what: Sequence[str], plays: bool, place: str) -> Message:
+def _dealer_lines_contradicted(dealer: int, what: Sequence[str], plays: bool, place: str, read: bool = False) -> Message:
     """:func:`deal_line_contradicted` of the dealer alone, the cards it is left with given by the ``Bottom:`` line
-    alone (``place`` :data:`BOTTOM_LINE`) or by both its deal line and the ``Bottom:`` line (:data:`EITHER_LINE`)."""
+    alone (``place`` :data:`BOTTOM_LINE`) or by both its deal line and the ``Bottom:`` line (:data:`EITHER_LINE`);
+    ``read``: the hand also judged with the lines miscopied, read from its plays (:func:`_other_readings`)."""
     zh, en = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
     if place == BOTTOM_LINE:
         hz = (f"底牌行（Bottom:）与{zh}的出牌不符（{zh}打出了其发牌行与底牌行都没有的牌，最后一轮后仍剩有底牌行给出、其发牌行"
@@ -289,7 +284,9 @@ def _dealer_lines_contradicted(dealer: int, what: Sequence[str], plays: bool, pl
               f"and still holds after the last trick cards both lines give), so {en}'s deal line, the Bottom: line or "
               f"a play is miscopied, and the record does not say which of the two lines")
     pz = pe = ""
-    if plays:
+    if read:
+        pz, pe = _other_readings(zh, en, True, False, plays, read)
+    elif plays:
         pz = (f"；若是出牌记错（把{zh}所出的两行中没有的牌换成其剩下的牌），本局也照此判定，各轮由谁赢、得分与违例只保留"
               "两种判定都相同的结论")
         pe = (f"; the hand is also judged with the plays miscopied instead (each card {en} plays that the lines do not "
@@ -298,6 +295,32 @@ def _dealer_lines_contradicted(dealer: int, what: Sequence[str], plays: bool, pl
     return unknown_fact(f"{hz}：{zh}的跟牌（以及对其的甩牌）只按两行与出牌都有的牌判定（{zh}的牌是其发牌行加底牌、减去所扣的牌）{pz}",
                         f"{he}: its follows (and throws against it) are judged only on the cards both the lines and its "
                         f"plays give ({en}'s cards being its line and the bottom, less the bury){pe}", what)
+
+
+def _other_readings(zh: str, en: str, one: bool, stops: bool, plays: bool, read: bool) -> Message:
+    """The words of :func:`deal_line_contradicted` on the other readings the hand is judged under: the plays
+    miscopied (``plays``), the line miscopied and read from the plays (``read``)."""
+    its = "its" if one else "their"
+    pz = pe = ""
+    if plays:
+        at_z, at_e = ("记录结束时", "where the record stops") if stops else ("", "after the last trick")
+        pz = f"；若是出牌记错（把{zh}所出的发牌行中没有的牌换成其{at_z}剩下的牌），本局也照此判定"
+        pe = (f"; the hand is also judged with the plays miscopied instead (each card {en} "
+              f"{'plays' if one else 'play'} that {its} line does not give read as a card {en} "
+              f"{'holds' if one else 'hold'} {at_e})")
+    if read:
+        pz += (f"；若是发牌行记错（{zh}的牌就是其打出的牌：以其所出的发牌行中没有的牌换下其剩下的牌），本局也照此判定，"
+               f"对{zh}的甩牌不以{zh}没有其打出的牌为据")
+        pe += (f"{' and' if plays else '; the hand is also judged'} with the line miscopied instead ({en}'s cards "
+               f"being those {en} {'plays' if one else 'play'}: the cards played beyond {its} line in place of those "
+               f"left after the last trick), so no throw against {'it' if one else 'them'} is judged on {en} not "
+               f"holding a card {en} {'plays' if one else 'play'}")
+    if plays or read:
+        n = "两种" if not (plays and read) else "各种"
+        pz += f"，各轮由谁赢、得分与违例只保留{n}判定都相同的结论"
+        pe += (", and a trick's winner, its points and a fault are kept only where "
+               f"{'every reading gives' if plays and read else 'both give'} them")
+    return pz, pe
 
 
 def line_short_of_plays(seat: int, dealt: int, played: int, unheld: Sequence[int], what: Sequence[str],

@@ -387,11 +387,14 @@ def _recorded_tricks(hand: Hand, rules: RuleSet, start: Start, dealer: int | Non
 
 def _cards_left(hand: Hand, start: Start, hands: list[list[int]], unfinished: Unfinished | None,
                 unsure: frozenset[int]) -> list[Violation]:
-    """``deal_mismatch`` for each seat of a full hand dealt in full (``start.deal_given``) that still
-    holds cards (``hands``) after the last trick recorded — unless the record just ends early
+    """``deal_mismatch`` for each seat of a full hand dealt in full (``start.deal_given``), or of a position whose
+    seats each have a line read whole, all of one size (docs/rules.md §1.6: its lines are weighed as a full hand's),
+    that still holds cards (``hands``) after the last trick recorded — unless the record just ends early
     (:func:`_ends_early`), or the seat is one the record ends before holding just the cards of its play not
     recorded.  The caller asks only when some trick was played and a hand is not empty."""
-    if hand.setup or not start.deal_given or _ends_early(hand, hands, unfinished, unsure):
+    if (hand.setup and (start.from_plays or hand.deal_unread or uneven_position(hand) is not None)) \
+            or not start.deal_given \
+            or _ends_early(hand, hands, unfinished, unsure):
         return []
     # a seat the record ends before holding just the lead's count: those are its play not recorded
     owed = (frozenset(s for s in unfinished.missing if sum(hands[s]) == len(hand.tricks[-1].plays[0].cards))
