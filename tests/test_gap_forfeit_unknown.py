@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from tractor_analysis.engine import replay as replay_mod
+from tractor_analysis.engine import forfeit_readings, replay as replay_mod
 from tractor_analysis.engine.agreement import agree
 from tractor_analysis.engine.scoring import decide_match
 from tractor_analysis.records.rulesets import build_ruleset
@@ -20,8 +20,9 @@ def _match():
 
 def _replay_with(monkeypatch, open_):
     """The match replayed with its first hand as if a left-out play's ways gave N-S 2 wrong follows
-    at the fewest and ``open_`` at the most."""
+    at the fewest and ``open_`` at the most (and the hand left a play out: the count names it so)."""
     real = replay_mod.replay_hand
+    monkeypatch.setattr(forfeit_readings, "find_gaps", lambda hand: ("a gap",) if hand.number == 1 else ())
 
     def fake(hand, *args, **kw):
         r = real(hand, *args, **kw)

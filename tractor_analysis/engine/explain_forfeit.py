@@ -93,8 +93,10 @@ def open_count_words(kind: str, numbers: Sequence[int], extra: Sequence[int] = (
                      friend: bool = False) -> Message:
     """What leaves the match's count of wrong follows and take-backs open, as a clause: ``kind`` ``Takebacks``
     (take-backs whose seat is not known in hands ``numbers``), ``unjudged`` (plays not judged there — ``tags``:
-    why, ``Trump``, ``Level`` or ``play`` —, ``extra`` the most wrong follows they hide by team), ``play`` (a
-    play left out whose ways give different counts, or one not filled in: the follows withheld after it),
+    why, ``Trump``, ``Level`` or ``play`` —, ``extra`` the most wrong follows they hide by team), ``play`` (hands
+    judged under readings that give different counts — ``tags``: one cause, ``play`` a play left out, ``deal``,
+    ``order``, ``leader`` the readings of that tag, ``arrow`` a throw written without its ``->``, none named: the
+    readings the hands' unknowns name),
     ``contradicted`` (a tag the rest of the record contradicts — ``tags`` —, the hand judged under each value)."""
     hz, he = _hands(numbers)
     if kind == "Takebacks":
@@ -118,7 +120,30 @@ def open_count_words(kind: str, numbers: Sequence[int], extra: Sequence[int] = (
             parts.append((f"无论{hz}的 Buried: 一行与同它矛盾的出牌哪一个记错了",
                           f"whichever of {he}'s Buried: line and the play that contradicts it is miscopied"))
         return "、".join(p[0] for p in parts), "; and ".join(p[1] for p in parts)
-    return f"无论{hz}记录缺少的出牌是什么", f"whatever the play {he} leaves out was"
+    zh, en = _READINGS_WORDS.get(tags[0] if tags else "", _READINGS_WORDS[""])
+    return zh.format(hz=hz), en.format(he=he, its="its" if len(numbers) == 1 else "their")
+
+
+_READINGS_WORDS = {
+    "play": ("无论{hz}记录缺少的出牌是什么", "whatever the play {he} leaves out was"),
+    "deal": ("无论{hz}的发牌行与出牌按哪种读法判定（其 [deal] 未知项所列的读法）",
+             "whichever reading of {he}'s deal lines and plays it is judged under (the readings {its} [deal] unknown "
+             "names)"),
+    "order": ("无论{hz}的出牌按哪种顺序读（其 [order] 未知项所列的读法）",
+              "whichever order {he}'s plays are read in (the readings {its} [order] unknown names)"),
+    "leader": ("无论{hz}各轮按记录所写的赢家还是按规则的赢家排座（其 [leader] 未知项所列的读法）",
+               "whether {he}'s tricks are seated from the winners the record names or from those the rules give (the "
+               "readings {its} [leader] unknown names)"),
+    "arrow": ("无论{hz}中没写 '->' 的甩牌按哪种读法判定——按所写，或按甩牌失败、改出规则允许的各种出法"
+              "（其 [play] 未知项所列的读法）",
+              "whichever way {he}'s throw written without its '->' is read — as written, or as failed, to each forced "
+              "play the rule allows (the readings {its} [play] unknown names)"),
+    "": ("无论{hz}按哪种读法判定（其未知项所列的读法）", "whichever reading of {he} it is judged under (the readings {its} "
+         "unknowns name)"),
+}
+"""What :func:`open_count_words` says of hands judged under readings (kind ``play``), by the cause its ``tags``
+name (:func:`.forfeit_readings.readings_causes`): a play left out, the readings of the deal lines, of the order of
+the plays, of the seats tricks are seated from, of a throw written without its arrow; none named (``""``)."""
 
 
 def count_open_unknown(clauses: Sequence[Message], limit: int, what: Sequence[str]) -> Message:

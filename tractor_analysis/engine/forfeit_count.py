@@ -3,7 +3,8 @@ through every reading of what the record leaves open of it.
 
 :class:`ForfeitCount` is fed each hand of a match in turn (:mod:`.replay`): the penalties the record gives (the
 fewest), and what a hand leaves open (:class:`.forfeit_readings.Tally`, :class:`.forfeit_readings.Open`: plays
-not judged, a play left out whose ways differ, a contradicted tag, take-backs given as ``?``).
+not judged, a play left out — or other readings of a hand — whose ways differ, a contradicted tag, take-backs
+given as ``?``).
 :class:`.forfeit_readings.Readings` follows every reading of those hand by hand — each ``?`` to one side, the ways
 of a hand per side — and the match's forfeit is decided where every reading agrees: who forfeited, and in which
 hand and why where those agree too (:class:`ForfeitEnd`).  Friend mode keeps one count for the match
@@ -22,7 +23,7 @@ from . import explain_forfeit, explain_hand, explain_readings
 from .explain import Message
 from .outcome import offenders, takeback_seats_open, takeback_seats_unknown, takebacks_punished_unknown
 from .scoring import advance
-from .forfeit_readings import Branch, Open, Readings, Tally
+from .forfeit_readings import READINGS_TAGS, Branch, Open, Readings, Tally
 from .verdicts import Derived, HandResult, ReadingEnd, Unknown
 
 @dataclass(frozen=True, slots=True)
@@ -319,7 +320,7 @@ class ForfeitCount:
             return (Unknown(tag, what, *explain_readings.match_end_differs(
                 _clauses(passes, rules), _limit(rules), self.readings.ends(self.numbers), what,
                 _clauses(counted, rules))),)
-        if {o.kind for o in opened} == {"play"} and "none" in now:
+        if _left_out(opened) and "none" in now:
             return _open_unknowns(rules, opened)
         first = opened[0]
         tag = _tag(first)
@@ -381,8 +382,12 @@ def _friend_count(hand: Hand, rules: RuleSet, result: HandResult, offences: list
 def _tag(first: Open, passes: bool = False) -> str:
     """The tag of the match's ``Unknown`` whose first cause is ``first``: the tag whose value is not known
     (plays not judged, a tag contradicted; ``passes``: a hand whose result is not known), ``Hand`` for a hand
-    written more than once, else the kind (``Takebacks``, ``play``)."""
+    written more than once, for a hand's readings the tag they read each way (``deal``, ``order``, ``leader``; else
+    ``play``: a play left out, a throw's arrow), else the kind (``Takebacks``)."""
     kinds = ("unjudged", "contradicted", "copies") + (("pass",) if passes else ())
+    if first.kind == "play":    # a hand's readings: their first cause's tag (a throw's arrow, none named: play)
+        cause = _causes(first)[0]
+        return cause if cause in READINGS_TAGS else "play"
     return first.why if first.kind in kinds else first.kind
 
 
@@ -403,10 +408,26 @@ def _clauses(opened: Sequence[Open], rules: RuleSet) -> list[Message]:
         if kind == "copies":    # one clause a hand written more than once
             out += [explain_forfeit.copies_words(o.number, o.copies, o.teams, rules.win_level, o.nexts) for o in mine]
             continue
+        if kind == "play":      # one clause a cause: a play left out, or the readings of a tag (Open.why)
+            for cause in dict.fromkeys(c for o in mine for c in _causes(o)):
+                numbers = list(dict.fromkeys(o.number for o in mine if cause in _causes(o)))
+                out.append(explain_forfeit.open_count_words(kind, numbers, tags=[cause]))
+            continue
         numbers = list(dict.fromkeys(o.number for o in mine))
         extra = (sum(o.revokes[0] for o in mine), sum(o.revokes[1] for o in mine))
         out.append(explain_forfeit.open_count_words(kind, numbers, extra, [o.why for o in mine], rules.friend))
     return out
+
+
+def _causes(o: Open) -> tuple[str, ...]:
+    """What the readings of the open hand ``o`` (kind ``play``) read each way (:attr:`Open.why`); ``("",)``: none
+    named."""
+    return tuple(o.why.split()) or ("",)
+
+
+def _left_out(opened: Sequence[Open]) -> bool:
+    """Every hand of ``opened`` is one whose readings are the ways of filling a play left out, and only those."""
+    return bool(opened) and all(o.kind == "play" and _causes(o) == ("play",) for o in opened)
 
 
 def _open_unknowns(rules: RuleSet, opened: Sequence[Open]) -> tuple[Unknown, ...]:
@@ -414,9 +435,9 @@ def _open_unknowns(rules: RuleSet, opened: Sequence[Open]) -> tuple[Unknown, ...
     play left out alone keeps its own words (tag ``play``, :func:`.explain_forfeit.gap_forfeit_unknown`);
     else one naming every cause, tagged as the first (``Takebacks``: take-backs whose seats are not known;
     plays not judged: the tag whose value is not known, ``Trump`` or ``Level`` — ``play`` from a play left
-    out on)."""
+    out on; a hand's readings: the tag of their first cause, :func:`_tag`)."""
     what = ("forfeit",)
-    if {o.kind for o in opened} == {"play"}:
+    if _left_out(opened):
         return (Unknown("play", what, *explain_forfeit.gap_forfeit_unknown(opened[0].number, rules.revoke_forfeit,
                                                                             what)),)
     first = opened[0]

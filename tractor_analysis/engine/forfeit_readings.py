@@ -1,10 +1,11 @@
 """What each reading of a match's record counts towards a forfeit (docs/rules.md §10.1, §10.2), hand by hand.
 
-A hand may leave the count of wrong follows and take-backs open (:class:`Open`: plays not judged, a play left out
-whose ways differ, a contradicted tag, take-backs given as ``?``, copies of a hand that differ); :class:`Tally` keeps
-the fewest the record gives and each open hand's most, and :class:`Readings` follows every reading of them — each
-``?`` to one side, the ways of a hand per side — to where each ends the match.  What the match's count decides from
-them, and its words, is :mod:`.forfeit_count`'s.
+A hand may leave the count of wrong follows and take-backs open (:class:`Open`: plays not judged, a play left out —
+or its deal lines, the order of its plays, its leaders, a throw's arrow — whose readings differ, a contradicted tag,
+take-backs given as ``?``, copies of a hand that differ); :class:`Tally` keeps the fewest the record gives and each
+open hand's most, and :class:`Readings` follows every reading of them — each ``?`` to one side, the ways of a hand
+per side — to where each ends the match.  What the match's count decides from them, and its words, is
+:mod:`.forfeit_count`'s.
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from ..records.cards import TEAMS
 from ..records.model import Hand
 from ..records.rulesets import RevokePenalty, RuleSet
 from .outcome import takeback_seats_open
+from .record_gaps import find_gaps
+from .trick_gaps import unread_index
 from .verdicts import FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, HandResult, ReadingEnd
 
 READINGS_BOUND = 200_000
@@ -168,7 +171,8 @@ class Open:
     number: int
     """The hand's number."""
     kind: str
-    """``play`` (a play left out whose ways give different counts: :attr:`.HandResult.penalties_open`),
+    """``play`` (a hand judged under readings of its record that give different counts:
+    :attr:`.HandResult.penalties_open` — the ways of filling a play left out, or the readings :attr:`why` names),
     ``copies`` (a hand written more than once whose copies give different counts, or pass the winning level
     under some and not others: :meth:`.forfeit_count.ForfeitCount.add`),
     ``unjudged`` (plays not judged: :attr:`.HandResult.follows_unjudged`), ``Takebacks`` (take-backs whose
@@ -179,7 +183,10 @@ class Open:
     takebacks: tuple[int, int]
     """The most take-backs it may add, by team."""
     why: str = ""
-    """``unjudged``: the tag whose value not known left the plays not judged (``Trump``, ``Level``, ``play``);
+    """``play``: what the readings read each way (:func:`readings_causes`), space-separated — ``play`` (a play left
+    out), ``deal``, ``order``, ``leader`` (the hand's readings of that tag), ``arrow`` (a throw written without its
+    ``->``), empty when none is named; ``unjudged``: the tag whose value not known left the plays not judged
+    (``Trump``, ``Level``, ``play``);
     ``contradicted``: the tag contradicted (``Level``, ``Dealer``, ``Trump``); ``pass``: the tag whose value not
     known withheld the hand's outcome (``Trump``, ``Level``, ``Claim`` …)."""
     teams: tuple[int, ...] = ()
@@ -226,7 +233,7 @@ class Tally:
                 if tags and not any(u.tag == "play" for u in result.unknowns):
                     self.open.append(Open(hand.number, "contradicted", more_r, more_t, tags[0]))
                 else:
-                    self.open.append(Open(hand.number, "play", more_r, more_t))
+                    self.open.append(Open(hand.number, "play", more_r, more_t, " ".join(readings_causes(hand, result))))
         if result.follows_unjudged is not None and rules.revoke_penalty is RevokePenalty.LEVEL:
             why = next((u.tag for u in result.unknowns if "verdicts" in u.withheld), "play")
             self.open.append(Open(hand.number, "unjudged", result.follows_unjudged, (0, 0), why))
@@ -279,6 +286,41 @@ class Tally:
         copies of a hand that give the same count but pass the winning level under some, not all)."""
         return tuple(o for o in self.open if o.kind != "pass" and (o.kind != "copies" or any(o.revokes)
                                                                    or any(o.takebacks)))
+
+
+READINGS_TAGS = ("deal", "order", "leader")
+"""The tags of the ``unknown`` items of the merges that judge a hand under readings of its record other than a play
+left out (docs/rules.md §14.1): its deal lines and plays (:mod:`.deal_lines`, :mod:`.wrong_line`,
+:mod:`.extra_copies`, a seat's two deal lines), the order of its plays (:mod:`.play_order`), the seats its tricks
+are seated from (:mod:`.platform_leads`)."""
+
+
+def readings_causes(hand: Hand, result: HandResult) -> tuple[str, ...]:
+    """Why the judgements merged into ``result`` (``hand``'s: :attr:`.HandResult.penalties_open`) may give different
+    counts, each once, as :class:`Open` ``play`` keeps them (its :attr:`Open.why`): ``play`` where the record leaves
+    a play out (:func:`.record_gaps.find_gaps` finds a gap, :func:`.trick_gaps.unread_index` a trick line without a
+    play, or a trick line gives none); ``order``, ``leader`` where the hand has such an ``unknown`` item (each is a
+    reading's, but one withholding only whether a trick was led out of turn: :mod:`.lead_after_throw`, no reading);
+    ``arrow``, no play left out, where its ``play`` item is of a throw written without its ``->`` read each way
+    (:mod:`.throw_arrows`); ``deal`` where none of those is and it has a ``deal`` item (that tag also says a line
+    missing or not read, no reading: not named beside another cause).  ``()`` when none is named: none is guessed."""
+    tags = [u.tag for u in result.unknowns if u.withheld != ("turn",)]
+    left_out = bool(hand.plays_unread or any(not t.plays for t in hand.tricks) or find_gaps(hand)
+                    or unread_index(hand) is not None)
+    causes = ["play"] if left_out else []
+    causes += [t for t in dict.fromkeys(tags) if t in ("order", "leader")]
+    if not left_out and "play" in tags and _unmarked_throw(hand):
+        causes.append("arrow")
+    if not causes and "deal" in tags:
+        causes.append("deal")
+    return tuple(causes)
+
+
+def _unmarked_throw(hand: Hand) -> bool:
+    """Some trick of ``hand`` is led by a throw written without ``->`` that a follower written follows with fewer
+    cards (none left out): a throw :mod:`.throw_arrows` may read as failed."""
+    return any(t.plays[0].attempted is None and any(0 < len(p.cards) < len(t.plays[0].cards) for p in t.plays[1:])
+               for t in hand.tricks if t.plays)
 
 
 def forfeiting(reasons: tuple[str | None, str | None]) -> tuple[bool, bool]:
