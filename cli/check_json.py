@@ -24,8 +24,10 @@ def error_json(d: Diagnostic) -> dict:
 
 
 def violation_json(v: Violation, record: Hand | None = None, result: HandResult | None = None) -> dict:
-    """One violation (format.md fixed fields), then ``line`` / ``column`` and — a finding about the record alone
-    (:attr:`~tractor_analysis.engine.verdicts.Violation.of_record`) — ``"about": "record"``, present only then."""
+    """One violation (format.md fixed fields), then ``line`` / ``column``, — a finding about the record alone
+    (:attr:`~tractor_analysis.engine.verdicts.Violation.of_record`) — ``"about": "record"``, present only then, and —
+    where the rules leave the choice open between equal plays — ``"better_choices"`` (every one; ``better`` the
+    first), present only then."""
     out = {"trick": v.trick, "seat": None if v.seat is None else SEAT_TOKENS[v.seat],
            "code": v.code, "message": v.message, "better": cards_tokens(v.better),
            "played": cards_tokens(v.played), "message_zh": v.message_zh, "message_en": v.message_en}
@@ -34,6 +36,8 @@ def violation_json(v: Violation, record: Hand | None = None, result: HandResult 
     out["line"], out["column"] = (line, column) if line else (None, None)
     if v.of_record:     # the record alone is wrong (the scorer's copy): no seat's fault, no penalty, no ruling
         out["about"] = v.about
+    if v.better_choices:    # equal plays the rules leave open (docs/rules.md §4.5): `better` is the first only
+        out["better_choices"] = [cards_tokens(c) for c in v.better_choices]
     return out
 
 

@@ -182,6 +182,15 @@ def _why_open(h: HandResult, zh_head: str = "未定") -> str:
     return f"the record ends first {zh_head}（记录先结束）"
 
 
+def _owed_words(v: Violation) -> str:
+    """``v``'s owed play: ``better``, or — where the rules leave the choice open between equal plays (docs/rules.md
+    §4.5) — every one, "♥7 or ♦7 / ♥7 或 ♦7", never one of them picked."""
+    if v.better_choices:
+        return (" or ".join(cards_pretty(c) for c in v.better_choices) + " / "
+                + " 或 ".join(cards_pretty(c) for c in v.better_choices))
+    return cards_pretty(v.better)
+
+
 def penalty_lines(h: HandResult, match: Match, indent: str = "      ") -> list[str]:
     """Why the attackers' total has penalties: each failed throw punished (``throw_penalty =
     per_card``) — the trick, the thrower, the cards shown and the cards forced (and the forced play the
@@ -198,10 +207,10 @@ def penalty_lines(h: HandResult, match: Match, indent: str = "      ") -> list[s
             who = seat_label(lead.seat, match)
             if lead.attempted:
                 shown = f"; {who} showed 甩 {cards_pretty(lead.attempted)}, forced 改出 {cards_pretty(lead.cards)}"
-                owed = next((v.better for v in t.violations if v.code == "wrong_forced_play" and v.seat == t.leader
+                owed = next((v for v in t.violations if v.code == "wrong_forced_play" and v.seat == t.leader
                              and v.better), None)
                 if owed is not None:        # charged from the forced play the rules require (rules.md §4.6)
-                    shown += f" (the rules require 规则要求 {cards_pretty(owed)})"
+                    shown += f" (the rules require 规则要求 {_owed_words(owed)})"
             else:
                 shown = f"; {who} led 出 {cards_pretty(lead.cards)}"
         out.append(f"{indent}penalty 罚分 {item.points:+d}  {record_text(f'{item.en} / {item.zh}')}{shown}")
@@ -252,8 +261,8 @@ def violation_lines(v: Violation, match: Match, indent: str = "      ", *, path:
                      f"written 记录为 {cards_pretty(v.played)}")
     elif v.played:
         lines.append(f"{indent}    {_cards_label(v)}  {cards_pretty(v.played)}")
-    if v.better:
-        lines.append(f"{indent}    better 应出  {good(cards_pretty(v.better))}")
+    if v.better:        # (equal plays the rules leave open, docs/rules.md §4.5: every one, none picked)
+        lines.append(f"{indent}    better 应出  {good(_owed_words(v))}")
     return lines
 
 

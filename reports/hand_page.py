@@ -74,6 +74,9 @@ class ViolationView:
     """The play the engine derived in place of the one the record writes (the decks prove it miscopied:
     :func:`~tractor_analysis.engine.derived_in_place.derived_in_place`): what was played, :attr:`played` then the
     cards as written; ``None`` when the record's play is what was played."""
+    better_choices: tuple[tuple[Card, ...], ...] = ()
+    """The equal plays the rules leave open (a failed throw's forced unit, docs/rules.md §4.5): every one, shown as
+    the choice (:attr:`better` the first only); ``()`` when :attr:`better` is the one play named."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,7 +368,8 @@ def violation_view(v: Violation, names: tuple[str, ...], at: tuple[int, int] = (
         player="" if v.seat is None else names[v.seat],
         message_zh=v.message_zh, message_en=v.message_en, rule=rule_line(v.code),
         played=tuple(v.played), better=tuple(v.better), line=at[0], column=at[1], record=v.of_record,
-        note=" / ".join(record_note(v.code)) if v.of_record else "", played_derived=derived)
+        note=" / ".join(record_note(v.code)) if v.of_record else "", played_derived=derived,
+        better_choices=tuple(tuple(c) for c in v.better_choices))
 
 
 def _outcome_view(result: HandResult, names: tuple[str, ...]) -> OutcomeView | None:

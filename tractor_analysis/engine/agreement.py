@@ -44,7 +44,8 @@ def common_violations(results: Sequence[HandResult], reword: Reword) -> tuple[li
         k = _key(v)
         if k not in keys:
             continue
-        if all((p[k].better, p[k].message_en, p[k].message_zh) == (v.better, v.message_en, v.message_zh) for p in per):
+        if all((p[k].better, p[k].better_choices, p[k].message_en, p[k].message_zh)
+               == (v.better, v.better_choices, v.message_en, v.message_zh) for p in per):
             kept.append(v)
         else:
             # a finding about the record is said as the record's (never "N broke the rule"): its own words
@@ -52,7 +53,7 @@ def common_violations(results: Sequence[HandResult], reword: Reword) -> tuple[li
             # has" names no seat)
             zh, en = (explain_unknown.record_finding_open(v.seat, v.code) if v.of_record and v.seat is not None
                       else reword(v))
-            kept.append(dataclasses.replace(v, better=(), message_zh=zh, message_en=en))
+            kept.append(dataclasses.replace(v, better=(), better_choices=(), message_zh=zh, message_en=en))
     return kept, uncertain
 
 

@@ -158,15 +158,22 @@ _FORCED_WORDS = {
 
 
 def wrong_forced_play(seat: int, recorded: Sequence[int], right: Sequence[int], holder: int | None,
-                      beater: Sequence[int], forced: str = "largest_shape") -> Message:
+                      beater: Sequence[int], forced: str = "largest_shape",
+                      equal: Sequence[Sequence[int]] = ()) -> Message:
     """``wrong_forced_play``: the play the rule ``forced`` (``throw_forced``'s value) owed, said as that rule says
     it; ``holder`` and ``beater``: why the throw failed (the unit the throw check found beaten first — under
-    ``lowest_unit`` not always the unit forced)."""
+    ``lowest_unit`` not always the unit forced); ``equal``: the throw's other units equal to ``right`` (docs/rules.md
+    §2.5) — the rule leaves the choice between them open (§4.5), and the words name every one, picking none."""
     what_zh, what_en = _FORCED_WORDS.get(forced, _FORCED_WORDS["largest_shape"])
     why_zh = f"（{_zh(holder)}持有 {cards_text(beater)}）" if holder is not None else ""
     why_en = f" ({_en(holder)} held {cards_text(beater)})" if holder is not None else ""
-    return (f"{_zh(seat)}甩牌失败{why_zh}，应出{what_zh}：{cards_text(right)}，记录却是 {cards_text(recorded)}",
-            f"{_en(seat)}'s throw failed{why_en}: {_en(seat)} had to play {what_en} — {cards_text(right)}, "
+    right_zh = right_en = cards_text(right)
+    if equal:
+        right_zh = " 或 ".join(cards_text(c) for c in (right, *equal)) + "（同等大小，规则未定出哪一手，docs/rules.md §4.5）"
+        right_en = (" or ".join(cards_text(c) for c in (right, *equal))
+                    + " (equal: the rules leave open which, docs/rules.md §4.5)")
+    return (f"{_zh(seat)}甩牌失败{why_zh}，应出{what_zh}：{right_zh}，记录却是 {cards_text(recorded)}",
+            f"{_en(seat)}'s throw failed{why_en}: {_en(seat)} had to play {what_en} — {right_en}, "
             f"not {cards_text(recorded)}")
 
 

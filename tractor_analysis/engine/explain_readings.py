@@ -378,6 +378,26 @@ def fault_either_order(seat: int | None, code: str) -> Message:
                                         "play owed depends on which"))
 
 
+ORDER_THROW = {"throw_check": ("失败的甩牌甩不出去几张（因而罚分；取决于各轮由谁首出及各手出牌的先后，各种读法于此不同）",
+                               "how many cards a failed throw did not get out (and so its penalty; it rests on who "
+                               "led each trick and in what order the plays came, which the readings differ on)")}
+"""The words of ``throw_check`` withheld by an ``order`` unknown: the readings differ on who led, not on a seat's
+cards (:data:`~.verdicts.WITHHELD`'s words are those of a seat whose cards are not known)."""
+
+
+def _thrown_check(thrown: Sequence[tuple[int, int, int]]) -> dict:
+    """``throw_check``'s words where failed throws written after another play (``thrown``: the trick, the throw's
+    seat, the seat written first) are read as a follow and as the lead: whether each was a failed throw at all."""
+    zh = "及".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}的出牌" for t, s, _ in thrown)
+    en = " and ".join(f"{SEAT_TOKENS[s]}'s play in trick {t}" for t, s, _ in thrown)
+    led_zh = "及".join(f"第 {t} 轮" for t, _, _ in thrown)
+    led_en = " and ".join(f"trick {t}" for t, _, _ in thrown)
+    return {"throw_check": (f"{zh}是否为甩牌失败以及甩不出去几张（因而罚分；只有首家的出牌才可能是甩牌失败，而{led_zh}由谁首出，"
+                            "两种读法不同）",
+                            f"whether {en} was a failed throw, and how many cards it did not get out (and so its "
+                            f"penalty; only a lead can be one, and the readings differ on who led {led_en})")}
+
+
 def seat_order_readings(first: int, late: Sequence[int], found: int | None, what: Sequence[str]) -> Message:
     """Every trick line written from ``first`` in seat order, and so ``late`` (trick numbers) led out of turn when
     read leader first (:mod:`.play_order`): judged both ways (``found``: the violations read in turn; ``None``: it
@@ -397,7 +417,7 @@ def seat_order_readings(first: int, late: Sequence[int], found: int | None, what
                "请按出牌顺序（首出者在前）记录各轮，以便完整判定")
         en += (f": the hand was judged both ways (read in seat order, each trick led by the seat due, it has {found} "
                "violation(s)), and only what both give is kept; write each trick leader first for a full judgement")
-    return unknown_fact(zh, en, what, len(late) > 1)
+    return unknown_fact(zh, en, what, len(late) > 1, ORDER_THROW)
 
 
 def thrown_lead_readings(thrown: Sequence[tuple[int, int, int]], found: int, what: Sequence[str]) -> Message:
@@ -421,7 +441,7 @@ def thrown_lead_readings(thrown: Sequence[tuple[int, int, int]], found: int, wha
           f"following in turn; the record does not say which: the hand was judged both ways (read with the thrower "
           f"leading, it has {found} violation(s)), and only what both give is kept; write each trick leader first for "
           "a full judgement")
-    return unknown_fact(zh, en, what, len(thrown) > 1)
+    return unknown_fact(zh, en, what, len(thrown) > 1, _thrown_check(thrown))
 
 
 def lead_after_throw(trick: int, seat: int, before: int, recorded: int, winners: Sequence[int]) -> Message:
@@ -460,7 +480,7 @@ def lines_swapped_readings(late: Sequence[int], pairs: Sequence[tuple[int, int]]
           f"is led by the seat due; the record does not say whether two lines were copied in each other's place or "
           f"the table led out of turn: the hand was judged each way (exchanged, the fewest violations are {found}), "
           f"and only what all give is kept")
-    return unknown_fact(zh, en, what, several=True)     # (two or three tricks led out of turn, two exchanged)
+    return unknown_fact(zh, en, what, True, ORDER_THROW)    # (two or three tricks led out of turn, two exchanged)
 
 
 def copies_placed(decks: int) -> Message:

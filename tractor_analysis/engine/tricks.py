@@ -40,7 +40,7 @@ from ..records.model import Play, Trick
 from ..records.rulesets import MixedThrow, RuleSet, ThrowFollow, ThrowForced, ThrowPenaltyCards, TrumpIn
 from .throw_units import failing_cards, same_letter as same_letter_throw
 from .units import best_top, counts_in, covers, split_units
-from .verdicts import TrickResult, Violation, new_trick_result, new_violation
+from .verdicts import ABOUT_PLAY, TrickResult, Violation, new_trick_result, new_violation
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +220,13 @@ def throw_as_seen(ctx: HandContext, shown: Sequence[int], played: Sequence[int],
     return not tc.stands and _forced_ok(tc, analyse_lead(ctx, tuple(played)), shown)
 
 
-def _violation(code: str, number: int, seat: int, played, better, msg: tuple[str, str]) -> Violation:
+def _violation(code: str, number: int, seat: int, played, better, msg: tuple[str, str],
+               choices: Sequence[Sequence[int]] = ()) -> Violation:
+    """``choices``: the equal plays the rules leave open (:func:`forced_choices`), ``better`` the first — kept as the
+    violation's ``better_choices`` only where there is more than one."""
+    if len(choices) > 1:
+        return new_violation(code, number, seat, tuple(played), tuple(better), msg[0], msg[1], ABOUT_PLAY,
+                             tuple(tuple(c) for c in choices))
     return new_violation(code, number, seat, tuple(played), tuple(better), msg[0], msg[1])
 
 
@@ -564,14 +570,15 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
                 vs.append(_violation("wrong_forced_play", number, first, lp.cards, attempted,
                                      explain.throw_would_stand(first, attempted)))
             elif not _forced_ok(tc, lead, attempted):
+                choices = forced_choices(ctx, shown_lead, tc.forced)
                 vs.append(_violation("wrong_forced_play", number, first, lp.cards, tc.forced,
                                      explain.wrong_forced_play(first, lp.cards, tc.forced, tc.holder, tc.beater,
-                                                               ctx.rules.throw_forced.value)))
+                                                               ctx.rules.throw_forced.value, choices[1:]), choices))
         elif not tc.stands:
+            choices = forced_choices(ctx, shown_lead, tc.forced)
             vs.append(_violation("throw_failed", number, first, lp.cards, tc.forced,
                                  explain.throw_failed(first, tc.unit.cards, tc.unit.name, tc.holder,
-                                                      tc.beater, tc.forced,
-                                                      forced_choices(ctx, shown_lead, tc.forced)[1:])))
+                                                      tc.beater, tc.forced, choices[1:]), choices))
     _take(hand, lp.cards)
 
     # --- the follows

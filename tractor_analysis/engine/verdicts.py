@@ -83,6 +83,10 @@ class Violation:
     message_en: str = ""
     about: str = ABOUT_PLAY
     """:data:`ABOUT_PLAY`, or :data:`ABOUT_RECORD`: the record alone is what is wrong (:attr:`of_record`)."""
+    better_choices: tuple[tuple[Card, ...], ...] = ()
+    """Where the rules leave the choice open between equal plays (a failed throw's forced unit and the throw's other
+    units of the same shape and top, docs/rules.md §2.5, §4.5): every one, :attr:`better` the first; ``()`` when
+    :attr:`better` is the one play named."""
 
     @property
     def of_record(self) -> bool:
@@ -605,7 +609,7 @@ def as_record_finding(v: Violation) -> Violation:
     """``v`` as a finding about the record alone (:data:`ABOUT_RECORD`): the rest of the record proves the
     line or tag it is about miscopied, not any seat's act."""
     return v if v.of_record else new_violation(v.code, v.trick, v.seat, v.played, v.better, v.message_zh,
-                                               v.message_en, ABOUT_RECORD)
+                                               v.message_en, ABOUT_RECORD, v.better_choices)
 
 
 def hand_violation(code: str, seat: int | None, message: tuple[str, str],
