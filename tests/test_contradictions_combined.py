@@ -55,7 +55,9 @@ def test_a_contradicted_level_does_not_hide_a_contradicted_trump():
     (u,) = [u for u in h.unknowns if u.tag == "Trump"]
     assert not h.trump_known
     assert "the trump the declarations fix is H" in u.message_en and "亮主所定的主（红桃）" in u.message_zh
-    assert h.attackers_total is None and h.outcome is None and h.levels_after == (None, None)
+    assert h.attackers_total is None and h.outcome is None
+    # every judgement kept gives N–S the deal and E–W 3, N–S 2 or 3 (docs/rules.md §10.2: the range kept)
+    assert h.levels_after == (None, 3) and h.levels_after_span[0] == (2, 3)
     assert "follow_suit" not in codes(h) and "claim_mismatch" not in codes(h)
 
 

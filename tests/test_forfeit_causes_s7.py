@@ -46,7 +46,9 @@ def test_the_text_says_the_same():
 def test_the_hands_before_the_count_is_open_are_not_after_the_match_end(tmp_path):
     """The dataset's ``hands.after_match_end``: whether the match ended (a forfeit) is not known from the
     end of hand 10 on, so hands 1–10 count (false: the match cannot have ended before) and the later ones
-    may not (null); before, every hand was null."""
+    may not (null); before, every hand was null.  Since s20 (hand 10's readings give different outcomes, each
+    known: its levels carried as ranges, docs/rules.md §10.2) every reading ends the match at the end of hand 10
+    or 15, so hands 16–23 were recorded after it (true)."""
     from tractor_analysis.dataset import load
     out = tmp_path / "data"
     run = CliRunner().invoke(main, ["ingest", str(RECORD), "-o", str(out), "--rules", "tournament", "-q"])
@@ -54,7 +56,7 @@ def test_the_hands_before_the_count_is_open_are_not_after_the_match_end(tmp_path
     hands = load(str(out), tables=["hands"]).hands.sort_values("hand_no")
     after = [None if v is None or v != v else bool(v) for v in hands["after_match_end"].tolist()]
     assert after[:10] == [False] * 10
-    assert after[10:] == [None] * (len(after) - 10) and len(after) == 23
+    assert after[10:15] == [None] * 5 and after[15:] == [True] * 8 and len(after) == 23
 
 
 def test_the_dataset_keeps_a_forfeit_whose_reason_is_not_known(tmp_path):

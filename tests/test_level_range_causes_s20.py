@@ -8,8 +8,8 @@
    ("?")", a cause the record does not give.  They now name the plays left out, hand and trick; the same for a
    ``[Level]`` none of the readings gives (``level_mismatch``).  A ``?`` take-back is still named as such.
 2. A hand whose plays left out make the attackers' total straddle a level threshold (30 or 40: the defenders up 2
-   or 1 levels): its outcome is withheld, so nothing is carried into the next hand as a range; that hand, with no
-   ``[Level]``, is judged on no level (a guard: the engine already withholds it).
+   or 1 levels): its outcome is withheld, but (since s20 G3, tests/test_outcome_ranges_s20.py) N–S's level and E–W's
+   range are carried into the next hand; that hand, with no ``[Level]``, is judged on no level.
 """
 from __future__ import annotations
 
@@ -123,12 +123,13 @@ STRADDLE_NO_LEVEL = STRADDLE[:i] + STRADDLE[STRADDLE.index("\n", i) + 1:]
 del i
 
 
-def test_points_straddling_a_threshold_carry_no_range_and_the_next_hand_no_guessed_level():
-    """Guard (the engine withholds this already): the ways give the defenders 1 or 2 levels, so hand 1's result is
-    withheld and the chain of levels breaks; hand 2, no [Level], judges nothing that rests on its level."""
+def test_points_straddling_a_threshold_carry_a_range_and_the_next_hand_no_guessed_level():
+    """The ways give the defenders 1 or 2 levels: hand 1's outcome is withheld, N–S's level (2 in both) kept and E–W's
+    bounded (3–4, docs/rules.md §10.2: before s20 G3 nothing was kept); hand 2, no [Level], judges nothing that rests
+    on its level."""
     _, r = _replay(STRADDLE_NO_LEVEL)
     h1, h2 = r.hands
-    assert h1.outcome is None and h1.levels_after == (None, None) and h1.levels_after_span is None
+    assert h1.outcome is None and h1.levels_after == (2, None) and h1.levels_after_span[E] == (3, 4)
     assert h2.level is None and h2.outcome is None and h2.attackers_total is None
     assert all(t.winner is None for t in h2.tricks) and not h2.violations
     (u,) = [u for u in h2.unknowns if u.tag == "Level"]

@@ -109,7 +109,9 @@ def test_every_reading_kind_says_the_result_it_keeps():
     # the controls: the same total (shown, nothing derived); another outcome (withheld, nothing derived)
     assert not [d for d in shared_facts([a, a])[1] if d.fact == "outcome"]
     other = dataclasses.replace(b, outcome=dataclasses.replace(r.outcome, levels=r.outcome.levels + 1))
-    assert not [d for d in shared_facts([a, other])[1] if d.fact in ("outcome", "levels_after")]
+    assert not [d for d in shared_facts([a, other])[1] if d.fact == "outcome"]
+    # (their levels after the same in both: kept and said, the outcomes each known — docs/rules.md §10.2, s20 G3)
+    assert [d.value for d in shared_facts([a, other])[1] if d.fact == "levels_after"] == ["NS:2 EW:3"]
 
 
 def test_a_trick_the_record_ends_in_is_won_whatever_legal_play(tmp_path):

@@ -87,7 +87,9 @@ def test_a_position_s_first_throw_written_last_is_judged_as_the_lead_too():
     _, h = _hand(H3)
     (u,) = [u for u in h.unknowns if u.tag == "order"]
     assert "levels" in u.withheld and "outcome" in u.withheld
-    assert h.levels_after == (None, None) and h.outcome is None      # before: E–W 5→6, attackers up 1 level
+    assert h.outcome is None      # before: E–W 5→6, attackers up 1 level
+    # N–S stay at 7 under every reading; E–W 5 or 6 (docs/rules.md §10.2: the range kept)
+    assert h.levels_after == (7, None) and h.levels_after_span[1] == (5, 6)
     assert h.attackers_total is None                                # 120 as written, 110 with the throw charged
     assert "trick 23" in u.message_en and "W led trick 23" in u.message_en and "第 23 轮由西家首出" in u.message_zh
     bilingual(f"{u.message_en} / {u.message_zh}")

@@ -154,7 +154,8 @@ def test_nobody_declared_and_another_trump_is_judged_both_ways():            # f
     (u,) = [u for u in h.unknowns if u.tag == "Trump"]
     assert "[Trump] says C" in u.message_en and "is NT (by the no_declaration rule" in u.message_en
     assert "[Trump] 记为梅花" in u.message_zh and "（无主）" in u.message_zh and "no_declaration 规则" in u.message_zh
-    assert h.attackers_total is None and h.outcome is None and h.levels_after == (None, None)
+    assert h.attackers_total is None and h.outcome is None
+    assert h.levels_after == (2, None) and h.levels_after_span[1] == (2, 3)      # N–S 2 either way (§10.2)
 
 
 def test_the_two_contradictions_are_treated_alike():                         # fails before

@@ -75,10 +75,14 @@ def test_without_the_bottom_the_misdeal_is_withheld_not_decided():
                      if not line.startswith(("Bottom:", "Buried:")))
     h = _hand(text)
     # before: "多少牌 for S: defenders up 1 level", and S's follow_suit in tricks 15 and 16 resting on the ♥2
-    assert h.outcome is None and h.levels_after == (None, None)
+    assert h.outcome is None
+    # both readings give E–W (the defenders) 1 level, by the points or S's 多少牌: the levels after kept (§10.2)
+    assert h.levels_after == (2, 3)
+    (lv,) = [d for d in h.derived if d.fact == "levels_after"]
+    assert lv.value == "NS:2 EW:3" and "every reading of the record gives the same" in lv.message_en
     (u,) = [u for u in h.unknowns if u.tag == "deal" and "outcome" in u.withheld]
     assert "♥2 too many in S's line may be N's" in u.message_en and "多少牌" in u.message_zh
-    assert "levels" in u.withheld and "§10.3" in u.message_zh
+    assert "levels" not in u.withheld and "§10.3" in u.message_zh
     assert not [v for v in h.violations if v.seat == S and v.trick is not None]
     assert not h.derived or not [d for d in h.derived if d.fact == "deal"]
 

@@ -312,12 +312,19 @@ def _after_match_end(result: MatchResult) -> list[bool | None] | None:
     ended before it), which count.  Where every reading gives the same side(s) forfeiting but in different
     hands (:attr:`MatchResult.end_open`: the first and the last it may have ended in), the hands up to the
     first are false, those after it up to the last null, and the later ones (:attr:`MatchResult.after_end`)
-    true."""
+    true — likewise where every reading ended the match by some hand but whether a side forfeited is not known
+    (the hands up to :attr:`MatchResult.forfeit_open_at` false, those after it up to the last end null)."""
     if result.end_open is not None:
         first, last = result.end_open
         return [False if i <= first else None if i <= last else True for i in range(len(result.hands))]
     if result.after_end:
         after = set(result.after_end)
+        if not result.forfeit_known:
+            # every reading ended the match by these hands, but whether (and where) a side forfeited is not known:
+            # the hands from the one it is open from up to them may have been recorded after the end
+            at = result.forfeit_open_at
+            return [True if h.number in after else False if at is not None and i <= at else None
+                    for i, h in enumerate(result.hands)]
         return [h.number in after for h in result.hands]
     if not result.forfeit_known:
         at = result.forfeit_open_at

@@ -18,7 +18,7 @@ from ..records.rulesets import RevokePenalty
 from . import explain_readings, explain_unknown
 from .explain import Message
 from .explain_unknown import EVERY_READING_WORDS
-from .kept_result import READINGS_RESULT, RESULT_SOURCES, kept_levels, result_facts
+from .kept_result import READINGS_RESULT, RESULT_SOURCES, kept_levels, outcomes_open, result_facts
 from .outcome import REVOKE_CODES
 from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation
 
@@ -204,6 +204,9 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
     if not same:
         changes["outcome"] = None
         what.append("outcome")
+    opened = outcomes_open(results)     # the outcomes they give, each known: the levels and next dealer they share
+    if opened != r0.outcomes_open:
+        changes["outcomes_open"] = opened
     for name in ("levels_before", "player_levels_before"):    # (a level in doubt: what each side played at)
         values = [getattr(r, name) for r in results]
         if any(v != values[0] for v in values):
@@ -211,9 +214,10 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
     for name in ("levels_after", "player_levels_after"):
         same, _ = _same(results, name)
         if not same or not _same(results, "outcome")[0]:
-            # a side's level every judgement gives, the outcome kept, stands (said: :func:`result_facts`)
-            changes[name] = kept_levels(results, name)
-            if "levels" not in what:
+            # a side's level every judgement gives, the outcome kept — or outcomes differing, each known —, stands
+            # (said: :func:`result_facts`); withheld only where one differs
+            changes[name] = kept = kept_levels(results, name)
+            if "levels" not in what and not (opened and all(getattr(r, name) == kept for r in results)):
                 what.append("levels")
     span = _after_span(results, changes.get("player_levels_after", r0.player_levels_after))
     if span != r0.levels_after_span:
@@ -252,9 +256,10 @@ def _after_span(results: Sequence[HandResult], kept: Sequence) -> tuple | None:
     """``HandResult.levels_after_span`` of the judgements merged: per player whose level after is withheld
     (``kept``: the merged ``player_levels_after``), the lowest and highest every judgement gives it (its own level,
     else the span it gives, as take-backs given as ``?`` do: docs/rules.md §10.2) — where every judgement gives one
-    and the same outcome, and none passes the winning level (the match would end there); else ``None``."""
+    and the same outcome, or outcomes that differ, each known (:func:`.kept_result.outcomes_open`), and none passes
+    the winning level (the match would end there); else ``None``."""
     o = results[0].outcome
-    if o is None or o.match_over or not _same(results, "outcome")[0]:
+    if not outcomes_open(results) and (o is None or o.match_over or not _same(results, "outcome")[0]):
         return None
     out = []
     for s, level in enumerate(kept):
@@ -293,6 +298,10 @@ def shared_facts(results: Sequence[HandResult], source: str = READINGS_RESULT,
     in words of its own, is kept once (:func:`_same_value`); the hand's result they all give though their points
     differ is said once for all (:func:`result_facts`; ``source``, ``ways``: what the judgements are)."""
     r0 = results[0]
+    if len(results) == 1 and r0.outcomes_open:
+        # one judgement, itself of readings whose outcomes differ: what it says of them stays in its own words (said
+        # again here, of this one, it would name the wrong ways and none of the levels they leave open)
+        return list(r0.unknowns), list(r0.derived)
     derived: list[Derived] = []
     for d in r0.derived:
         if d.source in RESULT_SOURCES:      # (a judgement's own, of the judgements it merged: said again below)

@@ -69,6 +69,17 @@ def dealer_from_previous_hand(dealer: int) -> Message:
             f"dealer {SEAT_TOKENS[dealer]}, from the previous hand's outcome ([Dealer] not stated)")
 
 
+def dealer_from_every_reading(dealer: int, number: int) -> Message:
+    """The dealer, ``[Dealer]`` not stated, that every outcome the readings of hand ``number`` (the one before) give
+    names, their outcomes differing (:attr:`.verdicts.HandResult.outcomes_open`)."""
+    zh, en = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+    return (f"庄家{zh}，由上一局的结果推出：第{number}局记录未写明的部分有多种可能，结果各不相同，但每一种都定{zh}坐庄"
+            "（[Dealer] 未写明）",
+            f"dealer {en}, from the previous hand's outcome: hand {number} is judged once for each way of what its "
+            f"record leaves open, and their outcomes differ, but every one names {en} the next dealer ([Dealer] not "
+            "stated)")
+
+
 def dealer_from_declarations(dealer: int, last: bool) -> Message:
     if last:
         return (f"庄家{SEAT_NAMES_ZH[dealer]}，由 [Declarations] 推出（最后立住的亮主者；[Dealer] 未写明）",
@@ -377,6 +388,12 @@ def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
         return unknown_fact(f"未核对（{why_zh}）：{zh}，带入本局的级别与庄家未知",
                             f"not checked ({why_en}): {en}, so the levels and the dealer carried into this hand "
                             f"are unknown", what)
+    if chain == "dealer_open":
+        return unknown_fact(f"未核对（第{number - 1}局记录未写明的部分有多种可能，各种情形下一局的庄家不同）：不知道本局"
+                            "庄家是否是上一局结果所定的那一家",
+                            f"not checked (hand {number - 1} is judged once for each way of what its record leaves "
+                            "open, and they name different next dealers): the dealer is not known to be the one the "
+                            "previous hand named", what)
     if chain == "bid_for_unknown":
         return unknown_fact("未核对（记录未说明本局是否重新发牌抢庄）：庄家不一定是上一局结果所定的那一家",
                             "not checked (the record does not say whether this deal was redealt and bid for): the "

@@ -478,9 +478,10 @@ def _may_pass(result: HandResult, rules: RuleSet) -> tuple[int, ...]:
     level before is known and that passes it with the largest gain of the side it may be — with
     ``stop_at_win_level`` only the dealer's side playing its own level does (:func:`.scoring.advance`, as
     :func:`.outcome._climb` judges a hand whose result is known).  ``()`` for a hand with a result, one the
-    record gives no result for otherwise (not scored for a violation), friend mode (no team keeps a level), and
-    a score table that moves no level."""
-    if (result.outcome is not None or rules.friend or not rules.score_table.moves_levels
+    record gives no result for otherwise (not scored for a violation), one whose readings give different outcomes,
+    each known and none ending the match (:attr:`~.verdicts.HandResult.outcomes_open`), friend mode (no team keeps a
+    level), and a score table that moves no level."""
+    if (result.outcomes or rules.friend or not rules.score_table.moves_levels
             or "outcome" not in result.withheld):
         return ()
     before = result.player_levels_before

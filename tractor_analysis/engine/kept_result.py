@@ -15,7 +15,7 @@ from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, TEAMS
 from . import explain_hand, explain_unknown
 from .explain import Message
 from .explain_unknown import SIDE_EN, SIDE_ZH
-from .verdicts import Derived, HandResult
+from .verdicts import Derived, HandResult, Outcome
 
 READINGS_RESULT = "every reading of the record (the attackers' total each gives)"
 """The ``from`` of the outcome (and a side's level after) every reading of the record gives though their points
@@ -44,11 +44,25 @@ def _same_outcome(results: Sequence[HandResult]) -> bool:
     return all(r.outcome == results[0].outcome for r in results)
 
 
+def outcomes_open(results: Sequence[HandResult]) -> tuple[Outcome, ...]:
+    """:attr:`~.verdicts.HandResult.outcomes_open` of the judgements in ``results`` merged: every outcome they give
+    where they give more than one, every judgement's known (its own, or those it merged itself) and none ending the
+    match (a side passing the winning level: the match's end is then open, :mod:`.forfeit_count`); else ``()``."""
+    if _same_outcome(results) and results[0].outcome is not None:
+        return ()
+    if any(not r.outcomes for r in results):
+        return ()
+    found = tuple(dict.fromkeys(o for r in results for o in r.outcomes))
+    return found if len(found) > 1 and not any(o.match_over for o in found) else ()
+
+
 def kept_levels(results: Sequence[HandResult], name: str) -> tuple:
     """Per side (or player), its level after the hand (``name``: ``levels_after``, ``player_levels_after``) where
-    every judgement in ``results`` gives the same and the same outcome too, else ``None`` (withheld)."""
+    every judgement in ``results`` gives the same and the same outcome too — or outcomes that differ, each known and
+    none ending the match (:func:`outcomes_open`: docs/rules.md §10.2, a level the ways give alike is kept whatever
+    else differs) —, else ``None`` (withheld)."""
     values = [getattr(r, name) for r in results]
-    kept = _same_outcome(results)
+    kept = _same_outcome(results) or bool(outcomes_open(results))
     return tuple(x if kept and all(v[i] == x for v in values) else None for i, x in enumerate(values[0]))
 
 
@@ -80,15 +94,15 @@ def _outcome_fact(results: Sequence[HandResult], source: str, ways: Message) -> 
 
 
 def _levels_fact(results: Sequence[HandResult], source: str, ways: Message) -> list[Derived]:
-    """The levels after the hand every judgement gives a side (a player in friend mode) while another's differ
-    (:func:`kept_levels`); none where no side's is kept, or none differs."""
+    """The levels after the hand every judgement gives a side (a player in friend mode) while another's differ, or
+    their outcomes do (:func:`kept_levels`, :func:`outcomes_open`); none where no side's is kept, or nothing differs."""
     friend = results[0].rules.friend
     name = "player_levels_after" if friend else "levels_after"
     levels = kept_levels(results, name)
     first = getattr(results[0], name)
     open_ = [i for i, x in enumerate(levels) if x is None and any(getattr(r, name)[i] != first[i] for r in results)]
     kept = [i for i, x in enumerate(levels) if x is not None]
-    if not kept or not open_:
+    if not kept or not (open_ or outcomes_open(results)):     # (the outcomes differing: every level they keep, said)
         return []
     names = [(SEAT_NAMES_ZH[i], SEAT_TOKENS[i]) if friend else (SIDE_ZH[i], SIDE_EN[i]) for i in range(len(first))]
     tokens = SEAT_TOKENS if friend else TEAMS
@@ -103,12 +117,15 @@ def result_facts(results: Sequence[HandResult], source: str = READINGS_RESULT,
     """What every judgement in ``results`` gives of the hand's result though the attackers' points are withheld
     (docs/rules.md §14.1: kept only where every one gives it — then derived, and said from what): the outcome
     (``value``: the attackers' totals they give, ``"40-50"``; empty where some gives none), and the level after the
-    hand of a side every judgement gives the same, another's differing (``"NS:2"``).  ``source``, ``ways``: what the
-    judgements are (the ``from``, and in words).  Nothing where the outcome differs between them (withheld)."""
+    hand of a side every judgement gives the same, another's differing (``"NS:2"``) — that alone where their outcomes
+    differ, each known (:func:`outcomes_open`).  ``source``, ``ways``: what the judgements are (the ``from``, and in
+    words).  Nothing where an outcome is not known, or one ends the match (withheld)."""
+    if outcomes_open(results):      # the outcomes differ, each known: the levels every one gives (§10.2)
+        return _levels_fact(results, source, ways)
     if results[0].outcome is None or not _same_outcome(results):
         return []
     return _outcome_fact(results, source, ways) + _levels_fact(results, source, ways)
 
 
 __all__ = ["GAP_WAYS", "READINGS_RESULT", "RESULT_SOURCES", "TRICK_WAYS", "kept_levels", "levels_source",
-           "result_facts"]
+           "outcomes_open", "result_facts"]

@@ -36,6 +36,7 @@ from .stopped_match import (forfeit_at_stop, record_stops_inside, stop_forfeit_w
 from .explain import Message
 from .outcome import levels_after_span, team_spans
 from .verdicts import hand_violation
+from .setting import DEALER_OPEN, PREVIOUS_HAND
 from .scoring import (ENGINE_DECIDED_BY, EVERY_READING, STOPPED_NOT_KNOWN, by_levels, deal_holder, decide_match,
                       match_facts, reading_decisions, stop_decides, stops_void)
 from .verdicts import Derived, HandResult, MatchResult, ReadingEnd, Unknown, Violation
@@ -170,6 +171,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                                  forfeit_open=not decided and count.forfeit_open, earlier=(match.hands, results))
         if copies_open is not None:
             result = with_copies_unknown(hand, result, copies_open)
+        elif results and results[-1].outcomes_open:
+            result = _dealer_every_reading(result, results[-1].number)
         if results and results[-1].scored_by_claim and carried_in[-1].chain is None:
             result = _carried_from_claim(result, results[-1])
         results.append(result)
@@ -323,9 +326,23 @@ def _replay_carried(hand: Hand, rules: RuleSet, carry: Carry, *, levels_known: b
     result = replay_hand(hand, rules, levels, expected_dealer, first_of_match=bid_for_deal,
                          levels_known=levels_known, chain=chain, hands_before=hands_before,
                          first_hand=first_hand, forfeit_open=forfeit_open)
-    if spans is not None and chain is None:     # a level carried as a range: checked against every reading
+    if spans is not None and chain in (None, DEALER_OPEN):     # a level carried as a range: checked against every reading
         result = _level_readings(hand, result, levels, spans, earlier)
     return result
+
+
+PREVIOUS_READINGS = "every outcome the readings of the previous hand give"
+"""The ``from`` of a dealer derived from the hand before whose readings give different outcomes, every one naming it
+(docs/rules.md §10.2, §14.1)."""
+
+
+def _dealer_every_reading(result: HandResult, before: int) -> HandResult:
+    """``result`` of the hand after hand ``before``, whose readings give different outcomes, each known
+    (:attr:`.verdicts.HandResult.outcomes_open`): its dealer derived from them says so — every one names it."""
+    derived = tuple(Derived("dealer", d.value, PREVIOUS_READINGS, *explain_unknown.dealer_from_every_reading(
+        result.dealer, before)) if d.fact == "dealer" and d.source == PREVIOUS_HAND and result.dealer is not None
+        else d for d in result.derived)
+    return dataclasses.replace(result, derived=derived) if derived != result.derived else result
 
 
 _CARRIED = frozenset({"level_mismatch", "dealer_mismatch"})
@@ -350,10 +367,11 @@ def _handed_on(hand: Hand, result: HandResult, has_next: bool) -> tuple[Carry, b
     and whether the record stops inside it (its last hand)."""
     levels, spans = result.player_levels_after, result.levels_after_span
     chain, stops = None, False
-    if result.outcome is None and has_next:
+    # (the outcomes its readings give, each known, differing: the levels kept or bounded, docs/rules.md §10.2)
+    if not result.outcomes and has_next:
         # no result: the levels it leaves are not known to the next hand (nor checked there)
         chain, levels, spans = "no_result", (None,) * 4, None
-    elif result.outcome is None and record_stops_inside(hand, result):
+    elif not result.outcomes and record_stops_inside(hand, result):
         # the record (the match) stops inside its last hand: that hand changed no level, so the
         # levels when the record ends are the ones it was played at (docs/rules.md §8.5) — nor do its
         # penalties count towards the forfeit (they apply at the hand's end: ForfeitCount.add)
@@ -363,8 +381,9 @@ def _handed_on(hand: Hand, result: HandResult, has_next: bool) -> tuple[Carry, b
         # count: neither a result derived from the cards left nor its penalties, a forfeit reached at its end
         # among them (docs/rules.md §8.5)
         levels, spans, stops = result.player_levels_before, None, True
-    bid_for_deal = result.outcome is not None and result.outcome.winner == "neither"
-    expected_dealer = result.outcome.next_dealer if result.outcome is not None else None
+    known, expected_dealer, bid_for_deal = result.next_dealer_known
+    if result.outcomes_open and not known and chain is None and has_next:
+        chain = DEALER_OPEN     # its readings name different next dealers: none is carried, nor checked
     return Carry(tuple(levels), spans, expected_dealer, bid_for_deal, chain), stops
 
 

@@ -417,12 +417,16 @@ def match_facts(result) -> MatchFacts:
     holder = deal_holder(outcome.next_dealer if outcome is not None else None,
                          last.dealer if last is not None else None,
                          outcome.winner if outcome is not None else None)
+    if outcome is None and last is not None and last.outcomes_open:
+        # its readings' outcomes differ (docs/rules.md §10.2): the holder every one gives, else not known
+        holders = {deal_holder(o.next_dealer, last.dealer, o.winner) for o in last.outcomes_open}
+        holder = holders.pop() if len(holders) == 1 else None
     if stop.get("stopped_void"):
         holder = stop["stop_readings"][0].holder
     forfeit = "both" if result.both_forfeit else result.forfeit
     # a hand the record stops inside, its last, counts as played for the decision by the levels (void, it leaves the
     # levels it was played at: docs/rules.md §8.5) — even where no hand before it was finished; a position never does
-    played = any(h.outcome is not None for h in hands) or bool(stop and not hands[result.stopped_at].setup)
+    played = any(h.outcomes for h in hands) or bool(stop and not hands[result.stopped_at].setup)
     return MatchFacts(finished=played, friend=bool(rules and rules.friend),
                       forfeit=forfeit, passed=passed, win_level=rules.win_level if rules else None,
                       levels=(result.levels_final[0], result.levels_final[1]), holder=holder,

@@ -82,6 +82,16 @@ def _violation(code: str, seat: int | None, message: Message) -> Violation:
                          message_zh=message[0], message_en=message[1])
 
 
+DEALER_OPEN = "dealer_open"
+"""The ``chain`` of a hand after one judged once for each way of what its record leaves open, whose ways give
+different next dealers (each outcome known: :attr:`.verdicts.HandResult.outcomes_open`): the levels are carried (kept
+or bounded, docs/rules.md §10.2), the dealer is not — nor is ``[Dealer]`` checked."""
+
+
+PREVIOUS_HAND = "the previous hand's outcome"
+"""The ``from`` of a dealer derived from the hand before (docs/rules.md §8.2)."""
+
+
 def _derived(fact: str, value: str, source: str, message: Message) -> Derived:
     return Derived(fact, value, source, message[0], message[1])
 
@@ -168,8 +178,8 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         # what the broken chain leaves unchecked: [Level] when the levels carried in are unknown,
         # [Dealer] when no dealer is carried over (a hand skipped, missing, or before the record;
         # never a position's, whose [Dealer] is not checked against a hand before: see _dealer)
-        level_open = chain != "bid_for_unknown" and (chain not in ("begins_later", "number_unknown")
-                                                     or not levels_known)
+        level_open = chain not in ("bid_for_unknown", DEALER_OPEN) and (chain not in ("begins_later", "number_unknown")
+                                                                     or not levels_known)
         what = tuple(w for w, stated in (("level_check", hand.level is not None and level_open),
                                          ("dealer_check", hand.dealer is not None and chain != "no_result"
                                           and not hand.setup))
@@ -285,7 +295,7 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected
     dealer = hand.dealer
     if dealer is None:
         if expected_dealer is not None:
-            derived.append(_derived("dealer", SEAT_TOKENS[expected_dealer], "the previous hand's outcome",
+            derived.append(_derived("dealer", SEAT_TOKENS[expected_dealer], PREVIOUS_HAND,
                                     explain_unknown.dealer_from_previous_hand(expected_dealer)))
             return expected_dealer, []
         if first_declarer is not None and (first_of_match or hand.bid_for):

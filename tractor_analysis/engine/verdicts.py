@@ -360,6 +360,28 @@ class HandResult:
     cards left allow give (:func:`.claimed_end.finish_totals`; the one result where that result is derived,
     :attr:`scored_by_bounds`) — read by the match's decision by the levels when the record stops inside its last
     hand (docs/rules.md §8.5); ``None`` for any other hand, and where the cards left prove nothing of it."""
+    outcomes_open: tuple[Outcome, ...] = ()
+    """A hand judged once for each way of what the record leaves open (:mod:`.agreement`: plays left out, a
+    contradicted tag …) whose ways give different outcomes, every one known and none ending the match: each outcome
+    they give, :attr:`outcome` being ``None`` (withheld).  The levels after are then kept where every way gives the
+    same, else bounded (:attr:`levels_after_span`), and the next hand is dealt by the dealer every way names
+    (docs/rules.md §10.2, §14.1); ``()`` otherwise."""
+
+    @property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """Every outcome the hand may have had: its own, else :attr:`outcomes_open` (``()``: not known)."""
+        return (self.outcome,) if self.outcome is not None else self.outcomes_open
+
+    @property
+    def next_dealer_known(self) -> tuple[bool, Seat | None, bool]:
+        """``(known, next dealer, bid for)``: whether every outcome the hand may have had (:attr:`outcomes`) names
+        the same next deal — its dealer (``None`` after ``neither``: the deal is bid for) and whether it is bid for;
+        ``(False, None, False)`` where they differ or none is known."""
+        deals = {(o.next_dealer, o.winner == "neither") for o in self.outcomes}
+        if len(deals) != 1:
+            return False, None, False
+        dealer, bid_for = deals.pop()
+        return True, dealer, bid_for
 
     def cards_open(self, number: int) -> tuple[int, int, int, int]:
         """How many cards each seat N, E, S, W held before trick ``number`` beyond its

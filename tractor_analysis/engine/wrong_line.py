@@ -18,6 +18,7 @@ from ..records.rulesets import RuleSet
 from . import explain_contradicted
 from .agreement import agree, regrouped
 from .declarations import bottom_takers
+from .kept_result import result_facts
 from .played_cards import cards_by_seat
 from .verdicts import Derived, HandResult, Unknown, Violation, as_record_finding
 
@@ -100,7 +101,10 @@ def wrong_line(hand: Hand, result: HandResult, moves: Sequence[tuple[int, int, i
     changes.pop("complete", None)
     what = [*what, *(w for w in ("legality",) if w not in what)]
     unknown = Unknown("deal", tuple(what), *explain_contradicted.card_maybe_in_wrong_line(moves, what))
-    return dataclasses.replace(result, **changes, unknowns=result.unknowns + (unknown,))
+    # their outcomes differing, each known: the levels after both give, said (docs/rules.md §10.2)
+    said = tuple(result_facts([result, again])) if changes.get("outcomes_open") else ()
+    return dataclasses.replace(result, **changes, unknowns=result.unknowns + (unknown,),
+                               derived=result.derived + said)
 
 
 def regrouped(tricks: Sequence[TrickResult], violations: Sequence[Violation]) -> tuple[TrickResult, ...]:
