@@ -275,3 +275,19 @@ def test_hypothesis_the_sure_side_of_a_trick_of_several_cards_keeps_the_values(s
     case = _multi_led(seed)
     if case is not None:
         _check(*case, masks=(SIDE,))
+
+
+@needs_core
+@pytest.mark.parametrize("sides", [(0, 1), (1, 2), (0,), (1,), (0, 1, 3), (0, 2)])
+def test_the_steps_keep_the_values_whatever_seats_the_sides_hold(sides):
+    """Friend mode (docs/rules.md §11): the dealer's partner may sit beside it, or the dealer play alone
+    against three (or with two) — no step may take the seat opposite for a partner.  (A tester found
+    ``run_bound`` counting the seat opposite the leader as its partner: with partners side by side it
+    credited a defender's points to the attackers, 120 for 115, in ``tractor analyse`` and
+    ``ingest --analyse``.)"""
+    cuts = 0
+    for seed in range(30):
+        ctx, pos, _, bottom = _endgame(seed * 7 + len(sides))
+        got = _check(ctx, pos, frozenset(sides), bottom)
+        cuts += got["run_cuts"]
+    assert cuts > 5, cuts

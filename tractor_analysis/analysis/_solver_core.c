@@ -2302,8 +2302,9 @@ static int node_moves(Core *c, int seat, int ply, const MovesKey *mk) {
  * lowest-pointed cards of g; the groups' cards are different cards, so these add up over the
  * groups; the led cards are the leader's J_g top cards with most points.  That is `chain`.  With
  * one group's run alone (no trump run before a plain one: the cut uses every seat holding trumps)
- * the partner may instead play its J_g cards of g with most points when it holds J_g (else it must
- * play all it holds of g): `single`.  The bound is the larger.  Later gains are >= 0 and the
+ * a seat of the leader's side may instead play its J_g cards of g with most points when it holds J_g
+ * (else it must play all it holds of g): `single`.  (The leader's side, not the seat opposite: in
+ * friend mode a partner may sit beside the leader, or the dealer play alone.)  The bound is the larger.  Later gains are >= 0 and the
  * attackers' never exceed the points in play plus the bottom bound, so the attackers' value is
  * >= this when an attacker leads and <= upper minus this when a defender leads; with *whole the
  * last trick too is a single won by the leader's side (the bottom x the single lead's multiplier
@@ -2323,7 +2324,7 @@ static int pc_sum(const PCount *p, int j, int highest) {
 }
 
 static int run_bound(Core *c, int *whole, int *tops) {
-    int L = c->leader, P = (L + 2) & 3;
+    int L = c->leader;
     int held[4] = {0, 0, 0, 0}, (*cnt)[5] = c->gcnt;
     PCount pc[4][5], top[5];
     memset(top, 0, sizeof top);
@@ -2365,7 +2366,7 @@ static int run_bound(Core *c, int *whole, int *tops) {
         for (int seat = 0; seat < 4; seat++) {
             if (seat == L) continue;
             if (jc > 0) sc += pc_sum(&pc[seat][g], jc, 0);
-            if (js > 0) ss += pc_sum(&pc[seat][g], js, seat == P);
+            if (js > 0) ss += pc_sum(&pc[seat][g], js, c->attacker[seat] == c->attacker[L]);   /* (its side's) */
         }
         if (jc > 0) { chain += sc; chain_tricks += jc; }
         if (js > 0 && ss > single) { single = ss; single_tricks = js; }
