@@ -1269,7 +1269,7 @@ static int tops_beat(SeatTops t, int g, int gw, int sw) {
  * it wins for now only, each most points first; then the others, fewest points first; ties the
  * weaker card first.  (The order changes no value, only the nodes: bench/README.md, issue 23,
  * sixth part.) */
-static int single_follows(Core *c, int seat, uint8_t *out) {
+static int single_follows(Core *c, int seat, uint8_t *out, int *wins_out) {
     int g = c->group[c->tabcards[0][0]];
     int n = c->ntab;
     int mine = c->attacker[seat];
@@ -1338,6 +1338,7 @@ static int single_follows(Core *c, int seat, uint8_t *out) {
         es[j] = x;
     }
     for (int i = 0; i < ne; i++) out[i] = (uint8_t)es[i].rep;
+    if (wins_out) for (int i = 0; i < ne; i++) wins_out[i] = wins[es[i].rep];    /* (drop_dominated reads them) */
     return ne;
 }
 
@@ -1377,10 +1378,28 @@ static int same_stretch(Core *c, int seat, int g, int sa, int sb) {
  * of it; a later seat void in it beats a plain card with any trump and a trump with a stronger one
  * (tops_beat; equal strengths: the card played first wins).  Not at the root (its plays are each
  * valued) nor while the exact cards a proof needs are tracked (the argument compares cards). */
-static int drop_dominated(Core *c, int seat, uint8_t *out, int n) {
+/* Does the seat hold, in one group, two single cards (the only copy of each in play) of different points?
+ * Else no follow of it is dropped (drop_dominated's first look: most nodes end here). */
+static int singles_differ(Core *c, int seat) {
+    const uint8_t *hand = c->hands[seat];
+    for (int g = 0; g < 5; g++) {
+        const int *p = c->gpc[seat][g];
+        if ((p[0] > 0) + (p[1] > 0) + (p[2] > 0) < 2) continue;     /* (cards of one point value at most) */
+        int pm = 0;
+        for (uint64_t b = c->heldm[seat] & c->gmask[g]; b; b &= b - 1) {
+            int k = __builtin_ctzll(b);
+            if (hand[k] == 1 && c->inplay[k] == 1) {
+                pm |= 1 << (c->points[k] / 5);
+                if (pm & (pm - 1)) return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int drop_dominated(Core *c, int seat, uint8_t *out, const int *wins, int n) {
+    if (!singles_differ(c, seat)) return n;
     int nt = c->ntab, mine = c->attacker[seat], lg = c->group[c->tabcards[0][0]];
-    uint8_t cs[4];
-    for (int i = 0; i < nt; i++) cs[i] = c->tabcards[i][0];
     SeatTops later[3]; int lside[3], nl = 0;
     for (int i = nt + 1; i < 4; i++) { int s2 = (c->leader + i) & 3; later[nl] = seat_tops(c, s2, lg); lside[nl++] = c->attacker[s2]; }
     int sure[NK], beats[NK], keep[NK];
@@ -1388,9 +1407,8 @@ static int drop_dominated(Core *c, int seat, uint8_t *out, int n) {
         int r = out[i];
         keep[i] = 1; sure[i] = -1;
         if (c->hands[seat][r] != 1 || c->inplay[r] != 1 || c->kidx[r] < 0) continue;
-        cs[nt] = (uint8_t)r;
-        int w = single_winner(c, cs, nt + 1);
-        int wc = w == nt ? r : cs[w], side = c->attacker[(c->leader + w) & 3], beaten = 0;
+        int w = wins[i];        /* (single_follows': the winner of the table with r played) */
+        int wc = w == nt ? r : c->tabcards[w][0], side = c->attacker[(c->leader + w) & 3], beaten = 0;
         for (int o = 0; o < nl && !beaten; o++)
             if (lside[o] != side) beaten = tops_beat(later[o], lg, c->group[wc], c->strength[wc]);
         beats[i] = w == nt;
@@ -2223,12 +2241,13 @@ static int node_moves(Core *c, int seat, int ply, const MovesKey *mk) {
         /* a follow to a single lead: made again at each visit (cheaper than a look-up in the play
          * lists' table, hundreds of MB: a cache miss), the same plays in the same order */
         uint8_t out[NK];
-        int n = single_follows(c, seat, out);
+        int wins[NK];
+        int n = single_follows(c, seat, out, wins);
         if (n == 0) {
             PyErr_Format(PyExc_ValueError, "seat %d has no legal play: the hands are not a position of one hand", seat);
             c->error = 2; return ERR;
         }
-        if (n > 1 && ply > 0 && !c->track && (c->features & FEATURE_DOMINATED)) n = drop_dominated(c, seat, out, n);
+        if (n > 1 && ply > 0 && !c->track && (c->features & FEATURE_DOMINATED)) n = drop_dominated(c, seat, out, wins, n);
         if (buf_reserve(b, 3 + 2 * n, n) < 0) { PyErr_NoMemory(); c->error = 2; return ERR; }
         for (int i = 0; i < n; i++) { b->offs[i] = 3 + 2 * i; b->bytes[3 + 2 * i] = 1; b->bytes[4 + 2 * i] = out[i]; }
         return n;
@@ -2242,7 +2261,7 @@ static int node_moves(Core *c, int seat, int ply, const MovesKey *mk) {
     Slot *s = map_find(&c->moves, key, klen, h);
     if (!s && c->ntab && c->tablen[0] == 1) {
         uint8_t out[NK];
-        int n = single_follows(c, seat, out);
+        int n = single_follows(c, seat, out, NULL);
         if (n == 0) {
             PyErr_Format(PyExc_ValueError, "seat %d has no legal play: the hands are not a position of one hand", seat);
             c->error = 2; return ERR;
@@ -2477,7 +2496,7 @@ static int side_after(Core *c, int seat, const uint8_t *q) {    /* trick_side wi
 }
 
 static int drop_dominated_multi(Core *c, int seat, Buf *b, int nm) {
-    if (nm > 96) return nm;
+    if (nm > 96 || !singles_differ(c, seat)) return nm;
     int mine = c->attacker[seat], m = 0;
     int offs[nm];
     for (int i = 0; i < nm; i++) offs[i] = b->offs[i];
@@ -2491,18 +2510,22 @@ static int drop_dominated_multi(Core *c, int seat, Buf *b, int nm) {
             for (uint64_t bb = c->heldm[seat] & c->gmask[g]; bb && !drop; bb &= bb - 1) {
                 int k = __builtin_ctzll(bb), pk = c->points[k];
                 if (k == a || pk == pa || c->hands[seat][k] != 1 || c->inplay[k] != 1 || play_has(q, k)) continue;
-                if (side == -2) { side = side_after(c, seat, q); if (side == ERR) return ERR; }
-                if (side < 0) break;
-                if (side == mine ? pk < pa : pk > pa) continue;             /* k is not the better card */
                 int sk = c->strength[k], lo = sa < sk ? sa : sk, hi = sa < sk ? sk : sa;
                 if (!same_stretch(c, seat, g, lo, hi) || table_between(c, g, lo, hi)) continue;
                 uint8_t r[MAXC + 1];
                 memcpy(r, q, q[0] + 1);
                 for (int y = 1; y <= r[0]; y++) if (r[y] == a) { r[y] = (uint8_t)k; break; }
-                for (int j = 0; j < nm && !drop; j++) {
+                int listed = 0;
+                for (int j = 0; j < nm && !listed; j++) {
                     const uint8_t *o = b->bytes + offs[j];
-                    if (j != i && o[0] == r[0] && same_play(o, r)) drop = 1;
+                    listed = j != i && o[0] == r[0] && same_play(o, r);
                 }
+                if (!listed) continue;
+                /* (the trick's sure side last: it plays q on the table for the look) */
+                if (side == -2) { side = side_after(c, seat, q); if (side == ERR) return ERR; }
+                if (side < 0) break;
+                if (side == mine ? pk < pa : pk > pa) continue;             /* k is not the better card */
+                drop = 1;
             }
             if (side == -1) break;
         }
