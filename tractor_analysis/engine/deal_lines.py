@@ -53,7 +53,7 @@ from . import explain_contradicted, explain_readings
 from .agreement import agree, regrouped, shared_facts
 from .deck_proof import placed_copies
 from .outcome import offenders, team_counts
-from .played_cards import held_from_plays, played_rows
+from .played_cards import held_from_plays, how_many_played, played_rows
 from .unsure_throws import recheck
 from .verdicts import Derived, HandResult, Unknown, Violation, as_record_finding
 
@@ -187,11 +187,13 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     # throw against it judged on the cards both give would rest on its not holding a card it plays
     read = _line_from_plays(hand, seats, deal, bottom) if bounds is None else None
     from_plays = [replay(read)] if read is not None else []
-    if plays or elsewhere or from_plays:    # the other way round: the line right, a play miscopied — what all give
-        judged, what = _either(hand, judged, [*(_as_recorded(hand, h, replay(h)) for h in plays), *elsewhere,
-                                              *from_plays], seats, what, order)
+    others = [*(_as_recorded(hand, h, replay(h)) for h in plays), *elsewhere, *from_plays]
+    if others:              # the other way round: the line right, a play miscopied — what all give
+        judged, what = _either(hand, judged, others, seats, what, order)
     if not plays:           # (those readings not made: no trick's winner rests on a card played beyond a line)
         judged, what = _winners_open(hand, judged, _tricks_beyond(hand, seats, result), what)
+    if bounds is None and _whole_lines_played(hand, result):
+        judged, what = _position_played_out(judged, others, what)
     unknown = Unknown("deal", what, *explain_contradicted.deal_line_contradicted(
         tuple(sorted(seats)), what, _taker(hand), bounds is not None, bool(plays), place, bool(from_plays)))
     unknowns = (unknown,)
@@ -434,6 +436,44 @@ def _either(hand: Hand, judged: HandResult, others: Sequence[HandResult], seats:
         changes["items"] = tuple(i for i in judged.items if all(i in r.items for r in others))
     more = [w for w in more if w not in ("outcome", "levels") or judged.outcome is not None]
     return dataclasses.replace(judged, **changes), (*what, *(w for w in more if w not in what))
+
+
+def _whole_lines_played(hand: Hand, result: HandResult) -> bool:
+    """A position (``[SetUp]``, every seat's line given) each of whose seats plays as many cards as its line gives,
+    the record ending with no trick short: played out whichever of a line or a play on it is miscopied (a card
+    written for another)."""
+    if not hand.setup or hand.deal is None or not all(hand.deal) or result.unfinished is not None:
+        return False
+    return how_many_played(hand) == [len(line) for line in hand.deal]
+
+
+_BOTTOM_KEPT = ("bottom_multiplier", "bottom_bonus", "attackers_total", "items")
+"""What the bottom's capture changes in a hand's score (:func:`_position_played_out`)."""
+
+
+def _position_played_out(judged: HandResult, others: Sequence[HandResult],
+                         what: tuple[str, ...]) -> tuple[HandResult, tuple[str, ...]]:
+    """``judged`` of a position played out (:func:`_whole_lines_played`) whose line its seat's plays contradict: no
+    outcome rests on which is miscopied (docs/rules.md §1.6), and that is why it has none — withheld for the deal
+    (``what`` with ``outcome`` and ``levels``), never said to be a position not played out.  Where the readings
+    of the line or a play miscopied are made (``others``) and each is played out, the hand is complete, and the
+    bottom is what every one of them gives (who took the last trick, at what multiplier), else withheld
+    (``bottom``): the hand as recorded, a seat left holding cards, took no last trick's bottom."""
+    what = (*what, *(w for w in ("outcome", "levels") if w not in what))
+    if not others or not all(r.complete for r in others):
+        return judged, what
+    changes: dict = {"complete": True}
+    same = {name: all(getattr(r, name) == getattr(others[0], name) for r in others) for name in _BOTTOM_KEPT}
+    if same["bottom_multiplier"] and same["bottom_bonus"]:
+        changes["bottom_multiplier"], changes["bottom_bonus"] = others[0].bottom_multiplier, others[0].bottom_bonus
+        if "points" not in what and all(same.values()) and judged.attackers_points is not None:
+            changes["attackers_total"], changes["items"] = others[0].attackers_total, others[0].items
+            what = tuple(w for w in what if w != "bottom")
+    else:
+        changes["bottom_multiplier"] = changes["bottom_bonus"] = None
+        if "points" not in what and "bottom" not in what:
+            what = (*what, "bottom")
+    return dataclasses.replace(judged, **changes), what
 
 
 def _others_in_doubt(result: HandResult, seats: frozenset[int], deck: bool) -> bool:

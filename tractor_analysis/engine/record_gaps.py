@@ -57,7 +57,7 @@ from .starting_hands import starting_hands
 from .tricks import HandContext
 from .agreement import agree, shared_facts
 from .kept_result import GAP_WAYS
-from .unfilled_gaps import not_judged
+from .unfilled_gaps import not_judged, plays_fixed
 from .verdicts import Derived, HandResult, Unknown, Violation
 
 MAX_VARIANTS = 256
@@ -519,7 +519,26 @@ def _unfilled(hand: Hand, gaps: Sequence[Gap], recorded: HandResult, replay: Cal
     trick it ends in, :mod:`.unfinished`) — its other gaps as ever."""
     if gaps[-1].written and not gaps[-1].lead:
         return judge(hand, gaps[:-1], replay, context, recorded) if len(gaps) > 1 else recorded
-    return not_judged(hand, gaps, recorded, why)
+    result = not_judged(hand, gaps, recorded, why)
+    return _played_out(hand, gaps, recorded, result, replay) if why == "lead" and not result.complete else result
+
+
+def _played_out(hand: Hand, gaps: Sequence[Gap], recorded: HandResult, result: HandResult,
+                replay: Callable[[Hand, bool], HandResult]) -> HandResult:
+    """``result`` (``gaps`` not filled in, the play left out may be the lead: :func:`not_judged`) complete where
+    the hand is played out: each play left out is one the deal fixes (:func:`.unfilled_gaps.plays_fixed`: the
+    cards its seat held then and does not play later, as many as the trick's other plays), and with them filled
+    in every seat plays all its cards in every reading the judgement makes (``replay``) — as a hand whose play
+    left out is filled in is.  Its end is then reached: its penalties are due there (docs/rules.md §10.1), never
+    read as those of a hand the record stops inside (:func:`.stopped_match.record_stops_inside`).  Who led the
+    trick stays unknown, and all that rests on it withheld, as :func:`not_judged` says."""
+    fixed = plays_fixed(hand, gaps, recorded)
+    if len(fixed) != sum(len(g.missing) for g in gaps):
+        return result
+    filled = hand
+    for g in gaps:
+        filled = _filled(filled, g, {s: cards for t, s, cards in fixed if t == g.trick})
+    return dataclasses.replace(result, complete=True) if replay(filled, True).complete else result
 
 
 def _ways_judged(hand: Hand, ctx: HandContext, start: Sequence[Sequence[int]], gaps: Sequence[Gap],

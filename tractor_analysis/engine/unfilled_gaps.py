@@ -472,7 +472,7 @@ def not_judged(hand: Hand, gaps: Sequence[Gap], result: HandResult, why: str) ->
     derived = [Derived("trick_points", str(points[g.trick]), "the cards of the seats the record leaves out",
                        *explain_gaps.gap_points_no_point_cards(g.trick, points[g.trick], g.missing))
                for g in gaps if points[g.trick] is not None]
-    fixed = _plays_fixed(hand, gaps, result) if why == "lead" else ()
+    fixed = plays_fixed(hand, gaps, result) if why == "lead" else ()
     if fixed:       # the deal fixes the play left out, though not who led its trick: the play itself is derived
         derived.append(Derived("play", "; ".join(f"{t}: {SEAT_TOKENS[s]} {' '.join(TOKEN[k] for k in c)}"
                                                  for t, s, c in fixed),
@@ -563,7 +563,7 @@ def _read_seats_left_out(hand: Hand, gaps: Sequence[Gap], result: HandResult,
     return tuple(out)
 
 
-def _plays_fixed(hand: Hand, gaps: Sequence[Gap], result: HandResult) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+def plays_fixed(hand: Hand, gaps: Sequence[Gap], result: HandResult) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """``(trick, seat, cards)`` of each play left out that the deal fixes (``result``: the hand judged as
     recorded, the seats' cards known card for card): the seat is left out of that gap only, and of the
     cards it held when the trick began, those it does not play later are just as many as each recorded
