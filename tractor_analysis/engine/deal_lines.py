@@ -44,7 +44,7 @@ import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from ..records.cards import SEAT_TOKENS, TOKEN
 from ..records.model import Hand
@@ -173,8 +173,10 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     if bounds is not None:
         again, count_unknown = _throws_bounded(hand, again, seats, bounds)
     place = dealer_line_in_doubt(hand, left)
-    shown = [_either_said(v, place if v.seat == _taker(hand) else explain_contradicted.LINE)
-             if v.code in SHOWN_BY and v.seat in seats else v for v in result.violations if _kept(v, seats)]
+    shown = _shown_folded(hand, [_either_said(v, place if v.seat == _taker(hand) else explain_contradicted.LINE)
+                                 if v.code in SHOWN_BY and v.seat in seats else v
+                                 for v in result.violations if _kept(v, seats)],
+                          seats, explain_contradicted.shown_then_played)
     violations = sorted([*shown, *(v for v in again.violations if not _kept(v, seats))], key=order)
     tricks = regrouped(result.tricks, violations)
     counts, what = _counts_again(hand, result, again, violations, count_unknown)
@@ -643,7 +645,8 @@ def _line_only(hand: Hand, result: HandResult, seats: frozenset[int], wrong: Map
     own = [_disproven_said(v, wrong[v.seat], decks) if v.seat in wrong else v for v in result.violations
            if v.code in SHOWN_BY and (v.seat in seats or (v.seat is None and v.trick is None and v.of_record))
            and (v.code, v.trick, v.seat) not in seen]
-    violations = sorted([*_shown_folded(hand, own, wrong), *again.violations], key=order)
+    violations = sorted([*_shown_folded(hand, own, wrong, explain_contradicted.shown_in_throw_before),
+                         *again.violations], key=order)
     shown = [(seat, w.written, w.dealt) for seat, w in sorted(wrong.items())]
     facts = [Derived("deal", f"{SEAT_TOKENS[seat]}: {' '.join(TOKEN[k] for k in dealt)}",
                      "the decks and the seat's plays", *explain_readings.line_read_from_plays(seat, written, dealt))
@@ -653,18 +656,23 @@ def _line_only(hand: Hand, result: HandResult, seats: frozenset[int], wrong: Map
                                derived=again.derived + tuple(facts), miscopied=again.miscopied + proven)
 
 
-def _shown_folded(hand: Hand, found: Sequence[Violation], wrong: Mapping[int, LineDisproven]) -> list[Violation]:
-    """``found`` (the contradiction of the seats whose lines the decks prove miscopied, ``wrong``) with the
-    ``not_in_hand`` of a failed throw that shows a card its line does not give, returned to its hand and played by it
-    in a later trick (its own ``not_in_hand`` there), folded into that later one: one copy, dealt in place of the
-    card the line writes, shown in the throw and then played — one slip, the line's, found once, at the play the
-    decks' proof counts (:attr:`LineDisproven.dealt`), its words naming the throw too.  A throw showing a card the
-    seat does not play later (that proof is none: :func:`_lines_disproven`), or whose forced play is itself not
-    held, stays its own finding."""
+def _shown_folded(hand: Hand, found: Sequence[Violation], seats: Iterable[int],
+                  said: Callable[[int, Sequence[tuple[int, tuple[int, ...]]]], tuple[str, str]]) -> list[Violation]:
+    """``found`` (the contradiction of ``seats``, whose lines their plays contradict) with the ``not_in_hand`` of a
+    failed throw that shows a card its line does not give, returned to its hand and played by it in a later trick
+    (its own ``not_in_hand`` there), folded into that later one: one copy, shown in the throw and then played —
+    one slip, found once, at the play, its words (``said``: the seat and the throws folded into it, ``(trick,
+    cards)`` each) naming the throw too.  Where the decks prove the line miscopied (:func:`_line_only`) the copy was
+    dealt in place of the card the line writes, and the proof counts it at the play (:attr:`LineDisproven.dealt`);
+    where the line or the plays may be miscopied (:func:`rejudge`) the record writes the same card at both places
+    whichever it is — the card the seat held, shown, returned and played.  A throw showing a card the seat does not
+    play later, or whose forced play is itself not held, stays its own finding (its words say the card shown)."""
     unheld = {(v.trick, v.seat): v for v in found if v.code == "not_in_hand" and v.trick is not None}
     into: dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]] = {}      # later play -> (throw's trick, cards)
-    for seat in wrong:
-        held = Counter(hand.deal[seat])
+    for seat in seats:
+        held = _line_gives(hand, seat) if hand.deal is not None else None
+        if held is None:
+            continue
         throws: list[tuple[int, Counter]] = []        # each throw's shown cards not held, returned to the hand
         for trick in hand.tricks:
             for p in trick.plays:
@@ -689,7 +697,7 @@ def _shown_folded(hand: Hand, found: Sequence[Violation], wrong: Mapping[int, Li
             continue
         folded = into.get((v.trick, v.seat)) if v.code == "not_in_hand" else None
         if folded:
-            zh, en = explain_contradicted.shown_in_throw_before(v.seat, folded)
+            zh, en = said(v.seat, folded)
             v = dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en)
         out.append(v)
     return out

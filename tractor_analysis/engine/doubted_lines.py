@@ -11,7 +11,7 @@ is proven are an ``unknown`` item (tag ``deal``) naming them, beside the items o
 from __future__ import annotations
 
 from ..records.cards import SEAT_TOKENS, TOKEN
-from ..records.deal_checks import doubted_lines, line_proof
+from ..records.deal_checks import doubted_lines, line_proof, played_or_shown
 from ..records.model import Hand
 from . import explain_doubted
 from .verdicts import Derived, Unknown
@@ -34,6 +34,8 @@ def said(hand: Hand) -> tuple[tuple[Derived, ...], tuple[Unknown, ...]]:
         i, decided, against = proof
         others = [ln for j, ln in enumerate(shown) if j != i]
         value = f"{SEAT_TOKENS[seat]}: " + " ".join(TOKEN[k] for k in lines[i][0])
+        beyond = [(shown[j], cards) for j, cards in against]
+        only_shown = played_or_shown(hand, seat, [*decided, *(k for _, cards in against for k in cards)])[1]
         derived.append(Derived("deal", value, SOURCE, *explain_doubted.line_proven(
-            seat, shown[i], others, decided, [(shown[j], cards) for j, cards in against])))
+            seat, shown[i], others, decided, beyond, only_shown)))
     return tuple(derived), tuple(unknowns)

@@ -35,9 +35,19 @@ def _en(seat: int) -> str:
     return SEAT_NAMES_EN[seat]
 
 
-def not_in_hand(seat: int, missing: Sequence[int]) -> Message:
-    return (f"{_zh(seat)}打出了手中没有的牌 {cards_text(missing)}",
-            f"{_en(seat)} played {cards_text(missing)}, not held at that point")
+def not_in_hand(seat: int, missing: Sequence[int], played: Sequence[int] | None = None) -> Message:
+    """``seat`` played ``missing``, cards it did not hold; ``played`` given: ``missing`` are the cards it showed in a
+    failed throw and did not hold, ``played`` those of them it played too (its forced play's; often none) — a card
+    only shown is said shown, never played."""
+    if played is None:
+        return (f"{_zh(seat)}打出了手中没有的牌 {cards_text(missing)}",
+                f"{_en(seat)} played {cards_text(missing)}, not held at that point")
+    if not played:
+        return (f"{_zh(seat)}甩牌时亮出了手中没有的牌 {cards_text(missing)}",
+                f"{_en(seat)} showed {cards_text(missing)} in a failed throw, not held at that point")
+    return (f"{_zh(seat)}甩牌时亮出了手中没有的牌 {cards_text(missing)}，并打出了其中的 {cards_text(played)}",
+            f"{_en(seat)} showed {cards_text(missing)} in a failed throw and played {cards_text(played)} of them, "
+            "not held at that point")
 
 
 def wrong_count(seat: int, played: int, led: int, better: Sequence[int]) -> Message:

@@ -217,6 +217,20 @@ def shown_in_throw_before(seat: int, throws: Sequence[tuple[int, Sequence[int]]]
             f"played here): one slip, the line's, found once")
 
 
+def shown_then_played(seat: int, throws: Sequence[tuple[int, Sequence[int]]]) -> Message:
+    """Added to the ``not_in_hand`` of a seat whose deal line or plays are miscopied (which, the record does not
+    say), at its play of a card its failed throws of ``throws`` (``(trick, the cards shown that its line does not
+    give)`` each) showed before: the record writes the same card at both places — the one it held, shown, returned
+    to its hand and played there, whichever is miscopied —, found once (:mod:`.deal_lines`)."""
+    s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    zh = "、".join(f"第 {t} 轮甩牌失败时亮出的 {cards_text(c)} " for t, c in throws)
+    en = ", ".join(f"the {cards_text(c)} {s_en} showed in its failed throw of trick {t}" for t, c in throws)
+    return (f"；{s_zh}{zh}也是这同一张牌（亮出后退回手中，在此打出）：无论记错的是发牌行还是出牌，两处写的都是同一张牌，"
+            "只记一次",
+            f"; {en} {'is' if len(throws) == 1 else 'are'} this same card (shown, returned to {s_en}'s hand and "
+            f"played here): whichever is miscopied, the line or the plays, both places write the one card, found once")
+
+
 def fault_whichever_line(seat: int | None, code: str) -> Message:
     """A violation found whether a deal line or a play on it is miscopied, whose owed play (or words) differs
     between the two (:mod:`.deal_lines`)."""

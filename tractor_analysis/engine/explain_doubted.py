@@ -23,22 +23,57 @@ def _lines(lines: Sequence[Line]) -> Message:
 
 
 def line_proven(seat: int, chosen: Line, others: Sequence[Line], shown: Sequence[int],
-                beyond: Sequence[tuple[Line, Sequence[int]]]) -> Message:
+                beyond: Sequence[tuple[Line, Sequence[int]]], only_shown: Sequence[int] = ()) -> Message:
     """``seat``'s deal line given as ``chosen`` and as ``others`` (different cards), its plays proving ``chosen``:
     it played ``shown`` (the cards ``chosen`` gives that the others do not), and each other line lacks cards
-    it played (``beyond``: the line and those cards)."""
+    it played (``beyond``: the line and those cards).  ``only_shown``: the seat's cards among them it only showed in a
+    failed throw (shown, returned to its hand, not played in the record) — said shown, never played."""
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     lzh, len_ = _lines([chosen, *others])
     wzh, wen = _where(chosen)
-    against_zh = "；".join(f"{_where(ln)[0]}的一行没有{z}打出的 {cards_text(cards)}" for ln, cards in beyond)
-    against_en = "; ".join(f"the line at {_where(ln)[1]} lacks {cards_text(cards)}, which {e} played"
-                           for ln, cards in beyond)
+    against_zh = "；".join(f"{_where(ln)[0]}的一行没有{z}{_did(cards, only_shown)[0]}的 {cards_text(cards)}"
+                          for ln, cards in beyond)
+    against_en = "; ".join(f"the line at {_where(ln)[1]} lacks {cards_text(cards)}, which {e} "
+                           f"{_did(cards, only_shown)[1]}" for ln, cards in beyond)
+    if not only_shown:
+        did_zh, did_en, every_zh, every_en = (f"打出了该行所有的 {cards_text(shown)}", f"played {cards_text(shown)}",
+                                              "其所出的牌", f"every card {e} played")
+    else:
+        played, seen = _split(shown, only_shown)
+        did_zh = "、".join([*([f"打出了该行所有的 {cards_text(played)}"] if played else []),
+                           *([f"甩牌时亮出了该行所有的 {cards_text(seen)}"] if seen else [])])
+        did_en = " and ".join([*([f"played {cards_text(played)}"] if played else []),
+                               *([f"showed {cards_text(seen)} in a failed throw"] if seen else [])])
+        every_zh, every_en = "其所出及甩牌时亮出的牌", f"every card {e} played or showed"
     return (f"{z}的发牌行按{wzh}的一行（{cards_text(chosen[0])}）读取：记录给出{z}几行不同的发牌（{lzh}），"
-            f"{z}的出牌证明是这一行——各行不同之处，{z}打出了该行所有的 {cards_text(shown)}，其所出的牌都在该行中；"
+            f"{z}的出牌证明是这一行——各行不同之处，{z}{did_zh}，{every_zh}都在该行中；"
             f"{against_zh}",
             f"{e}'s deal line read as the one at {wen} ({cards_text(chosen[0])}): the record gives {e} deal lines "
-            f"with different cards ({len_}), and {e}'s plays prove this one — where the lines differ, {e} played "
-            f"{cards_text(shown)}, which it gives, and every card {e} played is in it; {against_en}")
+            f"with different cards ({len_}), and {e}'s plays prove this one — where the lines differ, {e} {did_en}, "
+            f"which it gives, and {every_en} is in it; {against_en}")
+
+
+def _split(cards: Sequence[int], only_shown: Sequence[int]) -> tuple[list[int], list[int]]:
+    """``cards`` split: those played, and those of ``only_shown`` (shown in a failed throw, not played)."""
+    left = list(only_shown)
+    played, seen = [], []
+    for k in cards:
+        if k in left:
+            left.remove(k)
+            seen.append(k)
+        else:
+            played.append(k)
+    return played, seen
+
+
+def _did(cards: Sequence[int], only_shown: Sequence[int]) -> Message:
+    """What the seat did with ``cards``: played them, showed them in a failed throw, or both."""
+    played, seen = _split(cards, only_shown)
+    if not seen:
+        return "打出", "played"
+    if not played:
+        return "甩牌时亮出", "showed in a failed throw"
+    return "打出或甩牌时亮出", "played or showed in a failed throw"
 
 
 def lines_open(seat: int, lines: Sequence[Line], position: bool) -> Message:

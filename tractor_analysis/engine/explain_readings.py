@@ -444,25 +444,43 @@ def thrown_lead_readings(thrown: Sequence[tuple[int, int, int]], found: int, wha
     return unknown_fact(zh, en, what, len(thrown) > 1, _thrown_check(thrown))
 
 
-def lead_after_throw(trick: int, seat: int, before: int, recorded: int, winners: Sequence[int]) -> Message:
-    """``seat`` leads ``trick`` after ``before``, a failed throw the record shows as played (the whole throw and
-    follows of its size) won by ``recorded`` as written; as the rules require it (the forced unit, each follower
-    following that) it can be won by ``winners`` (``()``: not derived), ``seat`` among them or maybe: whether
-    ``seat`` led out of turn is not known (:mod:`.lead_after_throw`)."""
+def lead_after_throw(trick: int, seat: int, before: int, recorded: int, winners: Sequence[int],
+                     written: str = "shown") -> Message:
+    """``seat`` leads ``trick`` after ``before``, a trick whose recorded play the rules replace — ``written``: a
+    failed throw the record shows as played (the whole throw and follows of its size, ``"shown"``), one whose
+    forced play it writes wrong (``"wrong_forced"``), or a throw that would have stood written failed
+    (``"stood"``) — won by ``recorded`` as written; as the rules require it (the forced unit, or the throw that
+    stands, each follower following that) it can be won by ``winners`` (``()``: not derived), ``seat`` among
+    them or maybe: whether ``seat`` led out of turn is not known (:mod:`.lead_after_throw`)."""
     if winners:
         wz = "或".join(SEAT_NAMES_ZH[s] for s in winners)
         we = " or ".join(SEAT_TOKENS[s] for s in winners)
         open_zh, open_en = f"赢家未定：{wz}", f"its winner is open: {we}"
     else:
         open_zh, open_en = "赢家无法推出", "its winner is not derived"
-    zh = (f"第 {trick} 轮由{SEAT_NAMES_ZH[seat]}首出；按记录，第 {before} 轮（甩牌失败，记录写的是整手甩牌及同样张数的跟牌）"
-          f"由{SEAT_NAMES_ZH[recorded]}赢得，但按规则（首家改出被迫出的牌，各家跟这手牌，docs/rules.md §4.5），第 {before} 轮"
+    how_zh, how_en, rule_zh, rule_en = _AS_WRITTEN.get(written, _AS_WRITTEN["shown"])
+    zh = (f"第 {trick} 轮由{SEAT_NAMES_ZH[seat]}首出；按记录，第 {before} 轮（{how_zh}）"
+          f"由{SEAT_NAMES_ZH[recorded]}赢得，但按规则（{rule_zh}，docs/rules.md §4.5），第 {before} 轮"
           f"{open_zh}，因此{SEAT_NAMES_ZH[seat]}是否未按顺序首出（§4.1）不能确定，不予裁定")
-    en = (f"{SEAT_TOKENS[seat]} leads trick {trick}; as written, trick {before} (a failed throw the record shows as "
-          f"played: the whole throw and follows of its size) was won by {SEAT_TOKENS[recorded]}, but as the rules "
-          f"require it (the forced play, each follower following that, docs/rules.md §4.5) {open_en}, so whether "
-          f"{SEAT_TOKENS[seat]} led out of turn (§4.1) is not known and not ruled")
+    en = (f"{SEAT_TOKENS[seat]} leads trick {trick}; as written, trick {before} ({how_en}) was won by "
+          f"{SEAT_TOKENS[recorded]}, but as the rules require it ({rule_en}, docs/rules.md §4.5) {open_en}, so "
+          f"whether {SEAT_TOKENS[seat]} led out of turn (§4.1) is not known and not ruled")
     return unknown_fact(zh, en, ("turn",))
+
+
+_AS_WRITTEN = {
+    "shown": ("甩牌失败，记录写的是整手甩牌及同样张数的跟牌", "a failed throw the record shows as played: the whole "
+              "throw and follows of its size", "首家改出被迫出的牌，各家跟这手牌", "the forced play, each follower "
+              "following that"),
+    "wrong_forced": ("甩牌失败，记录所写的改出的牌不是规则要求的那一手", "a failed throw whose forced play the record "
+                     "writes is not the one the rules require", "首家改出规则要求的牌，各家跟这手牌",
+                     "the forced play the rules require, each follower following that"),
+    "stood": ("记录写作甩牌失败，但这手甩牌本可成立", "written as a failed throw, though the throw would have stood",
+              "甩牌成立，首家出整手甩牌，各家跟这手牌", "the throw stands: the whole throw, each follower following "
+              "that"),
+}
+"""How the record writes the trick before, and the trick the rules require instead (Chinese, English each):
+:data:`.lead_after_throw.SHOWN`, ``WRONG_FORCED``, ``STOOD``."""
 
 
 def lines_swapped_readings(late: Sequence[int], pairs: Sequence[tuple[int, int]], found: int,

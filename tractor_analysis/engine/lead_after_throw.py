@@ -1,13 +1,17 @@
-"""The lead after a failed throw shown as played: a lead out of turn the trick as the rules require may not make.
+"""The lead after a trick whose recorded play the rules replace: a lead out of turn the trick as the rules require
+may not make.
 
 A record that writes a failed throw as it was shown — the whole throw, and follows of its size (docs/rules.md
-§4.5) — keeps the trick as written: its winner is the written trick's.  But the table plays the forced unit, each
-follower following *that*, and the winner of that trick (:func:`.required_trick.required_trick`) leads the next.
+§4.5) —, or writes its forced play wrong (``attempted -> forced``, the forced play not the one the rules require:
+``wrong_forced_play``, a throw that would have stood too), keeps the trick as written: its winner is the written
+trick's.  But the table plays the forced unit the rules require (the throw itself where it stands), each follower
+following *that*, and the winner of that trick (:func:`.required_trick.required_trick`) leads the next.
 A next trick led by a seat the rules' trick gives as its winner is then no lead out of turn the record proves
 (§4.1): where the rules' trick has that seat as its only winner, it led in turn — no ``out_of_turn``; where the
 winner is open between it and others (the followers' choices decide), or not derived, whether it led out of turn
 is open too — not ruled (an ``order`` unknown, :func:`leads_after_throws`).  A lead by a seat that cannot win
-the rules' trick stays out of turn.
+the rules' trick stays out of turn.  Where the rules leave the forced play open between equal units (§2.5, §4.5),
+the seats that can win are those of every one of them.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from ..records.cards import Counts
 from ..records.model import Trick
 from .required_trick import required_trick, throw_decision
 from .tricks import HandContext
-from .verdicts import TrickResult
+from .verdicts import TrickResult, Violation
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,19 +35,50 @@ class OpenLead:
     seat: int
     """Its leader, as written."""
     before: int
-    """The trick before: a failed throw shown as played."""
+    """The trick before: a failed throw shown as played, or with its forced play written wrong."""
     recorded: int
     """Its winner as written."""
     winners: tuple[int, ...]
     """The seats that can win it as the rules require (``()``: not derived)."""
+    written: str = "shown"
+    """How the record writes the trick before (:data:`SHOWN`, :data:`WRONG_FORCED`, :data:`STOOD`)."""
 
 
-def _shown_throw(t: TrickResult):
-    """``t``'s ``throw_failed`` of its leader when the record writes the throw as shown (no ``->``), else None."""
-    if not t.plays or t.plays[0].attempted is not None:
+SHOWN, WRONG_FORCED, STOOD = "shown", "wrong_forced", "stood"
+"""How the record writes a trick whose play the rules replace: the failed throw shown as played; ``attempted ->
+forced`` with a forced play the rules do not require; ``attempted -> forced`` of a throw that would have stood."""
+
+
+def _replaced_throw(t: TrickResult) -> tuple[Violation, tuple[int, ...], str] | None:
+    """``t``'s verdict of its leader's throw, the throw as shown and how the record writes it, when the rules
+    replace the trick's recorded play: a ``throw_failed`` of a throw written as shown (no ``->``), or a
+    ``wrong_forced_play`` of ``attempted -> forced``; else None."""
+    if not t.plays:
         return None
-    return next((v for v in t.violations if v.code == "throw_failed" and v.seat == t.leader and v.trick == t.number),
-                None)
+    first = t.plays[0]
+    code = "throw_failed" if first.attempted is None else "wrong_forced_play"
+    v = next((v for v in t.violations if v.code == code and v.seat == t.leader and v.trick == t.number), None)
+    if v is None:
+        return None
+    if first.attempted is None:
+        return v, tuple(first.cards), SHOWN
+    shown = tuple(first.attempted)
+    return v, shown, STOOD if throw_decision(v, shown).stands else WRONG_FORCED
+
+
+def _winners(ctx: HandContext, before: TrickResult, shown: tuple[int, ...], hands: Sequence[Counts],
+             known: Sequence[bool], v: Violation) -> tuple[int, ...]:
+    """The seats that can win ``before`` as the rules require it (``()``: not derived for some forced play): every
+    forced play the rules leave open between equal units (``v.better_choices``) weighed, never one picked."""
+    decision = throw_decision(v, shown)
+    leads = [decision.lead] if decision.stands or len(v.better_choices) < 2 else list(v.better_choices)
+    found: set[int] = set()
+    for lead in leads:
+        req = required_trick(ctx, before.leader, shown, hands, known, dataclasses.replace(decision, lead=tuple(lead)))
+        if not req.lead or not req.winners:
+            return ()
+        found.update(req.winners)
+    return tuple(sorted(found, key=lambda s: (s - before.leader) & 3))
 
 
 def _hands_at(start: Sequence[Counts], tricks: Sequence[Trick], i: int) -> tuple[Counts, ...]:
@@ -60,31 +95,31 @@ def leads_after_throws(ctx: HandContext, recorded: Sequence[Trick], tricks: Sequ
                        start: Sequence[Counts], known: Sequence[bool]
                        ) -> tuple[tuple[TrickResult, ...], tuple[OpenLead, ...]]:
     """``tricks`` (judged from ``recorded``, the hands ``start``; ``known[s]``: seat ``s``'s hand known whole)
-    with each ``out_of_turn`` lead right after a failed throw shown as played dropped where the seat can win
-    that trick as the rules require it, and the leads whose turn that leaves open (more than one seat can win
-    it, or its winner is not derived)."""
+    with each ``out_of_turn`` lead right after a trick whose recorded play the rules replace (a failed throw
+    shown as played, or its forced play written wrong) dropped where the seat can win that trick as the rules
+    require it, and the leads whose turn that leaves open (more than one seat can win it, or its winner is not
+    derived)."""
     out = list(tricks)
     open_: list[OpenLead] = []
     for i in range(1, len(tricks)):
         before, t = tricks[i - 1], tricks[i]
-        v = _shown_throw(before)
-        if v is None or not t.plays:
+        found = _replaced_throw(before)
+        if found is None or not t.plays:
             continue
+        v, shown, written = found
         seat = t.plays[0].seat
         late = [w for w in t.violations if w.code == "out_of_turn" and w.seat == seat and w.played
                 and w.trick == t.number]
         if not late or seat == before.winner:
             continue
-        shown = tuple(before.plays[0].cards)
         hands = before.hands_before or _hands_at(start, recorded, i - 1)
-        req = required_trick(ctx, before.leader, shown, hands, known, throw_decision(v, shown))
-        winners = tuple(req.winners) if req.lead else ()
+        winners = _winners(ctx, before, shown, hands, known, v)
         if winners and seat not in winners:
             continue            # it cannot win the trick either way: out of turn
         out[i] = dataclasses.replace(t, violations=tuple(w for w in t.violations if w not in late))
         if winners != (seat,):
-            open_.append(OpenLead(t.number, seat, before.number, before.winner, winners))
+            open_.append(OpenLead(t.number, seat, before.number, before.winner, winners, written))
     return tuple(out), tuple(open_)
 
 
-__all__ = ["OpenLead", "leads_after_throws"]
+__all__ = ["OpenLead", "leads_after_throws", "SHOWN", "WRONG_FORCED", "STOOD"]

@@ -151,10 +151,11 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             setting = dataclasses.replace(setting, unknowns=(*setting.unknowns[:-1], Unknown("deal", u.withheld, *(
                 explain_unknown.throws_against_unknown(seats, play.throws_withheld, u.withheld, kept)))))
         withheld = setting.withheld
-    if play.open_leads:     # a lead after a failed throw shown as played: its turn rests on the rules' trick
+    if play.open_leads:     # a lead after a trick whose play the rules replace: its turn rests on the rules' trick
         setting = dataclasses.replace(setting, unknowns=setting.unknowns + tuple(
             Unknown("order", ("turn",), *explain_readings.lead_after_throw(o.trick, o.seat, o.before, o.recorded,
-                                                                         o.winners)) for o in play.open_leads))
+                                                                         o.winners, o.written))
+            for o in play.open_leads))
         withheld = setting.withheld
     sides_known = "sides" not in withheld
     if play.unfinished is not None:                # the record ends in its last trick: what that leaves open
@@ -442,8 +443,9 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dea
     if unsure:      # the play owed by a seat read from its plays: named only where its cards at most owe the same
         tricks = list(unsure_follows(ctx, hand.tricks, tricks, start.hands, unsure, unplaced_copies(rules, start)))
     open_leads: tuple[OpenLead, ...] = ()
-    if any(t.violations and any(v.code == "throw_failed" for v in t.violations) for t in tricks):
-        # a lead out of turn after a failed throw shown as played: the rules' trick may give that lead
+    if any(v.code in ("throw_failed", "wrong_forced_play") for t in tricks for v in t.violations):
+        # a lead out of turn after a failed throw shown as played, or its forced play written wrong: the rules'
+        # trick may give that lead
         tricks, open_leads = leads_after_throws(ctx, hand.tricks, tricks, start.hands,
                                                 [s not in start.from_plays for s in range(4)])
         tricks = list(tricks)

@@ -505,12 +505,13 @@ def play_checks(number: int, play: Play, hand: Sequence[int], vs: list[Violation
     the cards not held."""
     seat, cards = play.seat, play.cards
     missing = _missing(hand, cards)
+    played = None                                       # (the cards played of those shown, when shown ones said)
     if n is None and play.attempted is not None:        # the throw shown, then the forced play
         more = _missing(hand, play.attempted)
         if len(more) > len(missing):
-            missing = more
+            missing, played = more, missing
     if missing:
-        vs.append(_violation("not_in_hand", number, seat, cards, (), explain.not_in_hand(seat, missing)))
+        vs.append(_violation("not_in_hand", number, seat, cards, (), explain.not_in_hand(seat, missing, played)))
     if n is not None and len(cards) != n:
         better = construct_follow(ctx, lead, hand, cards) if lead is not None and lead.units else ()
         vs.append(_violation("wrong_count", number, seat, cards, better,

@@ -239,6 +239,20 @@ def _line_words(line: DoubtedLine) -> str:
     return words + (f" (+{line[1]} ?)" if line[1] else "")
 
 
+def played_or_shown(hand: Hand, seat: int, cards: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``cards`` (``seat``'s, played or shown in a failed throw) split: those ``seat`` plays in the record's tricks,
+    and those it only shows in a failed throw (shown, returned to its hand and not played there) — a card only
+    shown is said shown, never played."""
+    played = Counter(k for t in hand.tricks for p in t.plays if p.seat == seat for k in p.cards)
+    want = Counter(cards)
+    kept = want & played
+    return tuple(sorted(kept.elements())), tuple(sorted((want - kept).elements()))
+
+
+def _tokens(cards: Sequence[int]) -> str:
+    return " ".join(TOKEN[k] for k in cards)
+
+
 def doubted_line_words(hand: Hand, seat: int, proof: LineProof | None) -> tuple[str, str, int, int]:
     """``deal_lines_differ``: English, Chinese, and where (the seat's last line: line, column)."""
     lines = doubted_lines(hand)[seat]
@@ -254,10 +268,19 @@ def doubted_line_words(hand: Hand, seat: int, proof: LineProof | None) -> tuple[
     else:
         i, decided, _ = proof
         ln = lines[i]
-        cards = " ".join(TOKEN[k] for k in decided)
-        en = (f"{head}; {t}'s plays prove the line at line {ln[2]}, column {ln[3]} ({t} played {cards}, which only it "
-              f"gives, and no card it lacks), so {t}'s cards are read from that line (derived, and said)")
-        zh = (f"{head_zh}；{z}的出牌证明是第 {ln[2]} 行第 {ln[3]} 列的一行（{z}打出了只有该行才有的 {cards}，"
-              f"且没有打出该行没有的牌），因此按该行读取{z}的牌（为推出，并予说明）")
+        played, only_shown = played_or_shown(hand, seat, decided)
+        if not only_shown:
+            did_en, did_zh, none_en, none_zh = f"played {_tokens(played)}", f"打出了只有该行才有的 {_tokens(played)}", \
+                "no card", "没有打出"
+        else:       # a card only shown in a failed throw (shown, returned, not played): said shown, never played
+            did_en = " and ".join([*([f"played {_tokens(played)}"] if played else []),
+                                   f"showed {_tokens(only_shown)} in a failed throw"])
+            did_zh = "、".join([*([f"打出了只有该行才有的 {_tokens(played)}"] if played else []),
+                               f"甩牌时亮出了只有该行才有的 {_tokens(only_shown)}"])
+            none_en, none_zh = "played or showed no card", "没有打出或亮出"
+        en = (f"{head}; {t}'s plays prove the line at line {ln[2]}, column {ln[3]} ({t} {did_en}, which only it "
+              f"gives, and {none_en} it lacks), so {t}'s cards are read from that line (derived, and said)")
+        zh = (f"{head_zh}；{z}的出牌证明是第 {ln[2]} 行第 {ln[3]} 列的一行（{z}{did_zh}，"
+              f"且{none_zh}该行没有的牌），因此按该行读取{z}的牌（为推出，并予说明）")
     last = lines[-1]
     return en, zh, last[2], last[3]
