@@ -6,6 +6,7 @@ from typing import Sequence
 
 from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
 from .explain import Message, cards_text
+from .explain_unknown import fault_owed_open, unknown_fact
 
 Line = tuple[tuple[int, ...], int, int]
 """A deal line as the record writes it: ``(cards, line, column)``."""
@@ -76,15 +77,30 @@ def _did(cards: Sequence[int], only_shown: Sequence[int]) -> Message:
     return "打出或甩牌时亮出", "played or showed in a failed throw"
 
 
-def lines_open(seat: int, lines: Sequence[Line], position: bool) -> Message:
+def lines_open(seat: int, lines: Sequence[Line], position: bool, what: Sequence[str] = ()) -> Message:
     """``seat``'s deal line given as ``lines`` (different cards), its plays proving none of them: neither is
-    taken, the seat is judged as one the record gives no line for (``position``: a position's seat)."""
+    taken, the seat is judged as one the record gives no line for (``position``: a position's seat), and the hand
+    is judged under each line as well, only what every reading gives kept (``what``: what they withhold,
+    :data:`~.verdicts.WITHHELD` keys)."""
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     lzh, len_ = _lines(lines)
     what_zh = "残局中没有发牌行的座位" if position else "没有发牌行的座位"
     what_en = "a seat of the position given no deal line" if position else "a seat given no deal line"
-    return (f"记录给出{z}几行不同的发牌（{lzh}），未说明实际发的是哪一行，{z}的出牌也不能证明是其中哪一行："
-            f"不按其在记录中的位置取其一，各行都不采用，{z}按{what_zh}判定",
-            f"the record gives {e} deal lines with different cards ({len_}) and does not say which the table "
-            f"dealt, nor do {e}'s plays prove one of them: none is taken by its place in the record, and {e} is "
-            f"judged as {what_en}")
+    zh = (f"记录给出{z}几行不同的发牌（{lzh}），未说明实际发的是哪一行，{z}的出牌也不能证明是其中哪一行："
+          f"不按其在记录中的位置取其一，各行都不采用，{z}按{what_zh}判定；本局也按其中每一行各判定一次，"
+          f"只保留各种判定都得出的结论")
+    en = (f"the record gives {e} deal lines with different cards ({len_}) and does not say which the table "
+          f"dealt, nor do {e}'s plays prove one of them: none is taken by its place in the record, and {e} is "
+          f"judged as {what_en}; the hand is also judged under each of the lines, and only what every reading "
+          f"gives is kept")
+    if not what:
+        return zh, en
+    return unknown_fact(zh + "（各种判定结果不同）", en + " (the readings differ)", what)
+
+
+def fault_whichever_line(seat: int | None, code: str) -> Message:
+    """A violation found under every reading of a seat's deal lines none of which its plays prove
+    (:func:`.doubted_lines.judged_each_line`), whose owed play (or words) differs between them."""
+    return fault_owed_open(seat, code, ("无论按哪一行发牌判定都违例，但应出哪一手取决于实际发的是哪一行",
+                                        "whichever of the seat's differing deal lines the table dealt; the play "
+                                        "owed depends on which"))

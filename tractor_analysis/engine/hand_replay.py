@@ -27,7 +27,7 @@ from .claimed_end import SOURCES
 from .contradictions import judge as judge_contradicted, questioned
 from .play_order import judge as judge_order, judge_swapped, judge_thrown, lines_swapped, seat_ordered, thrown_leads
 from .platform_leads import judge as judge_leaders, seated_from_winners
-from .doubted_lines import said
+from .doubted_lines import judged_each_line, line_readings, said
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
 from .impossible_plays import find_slips, judge as judge_slips
@@ -61,7 +61,12 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     args = (rules, levels, expected_dealer, first_of_match, levels_known, chain)
     result = _claim_kept(_replayed(hand, args, hands_before, first_hand, forfeit_open))
     if hand.deal_in_doubt:      # a seat's deal line written twice with different cards: which is read, said
-        proven, open_ = said(hand)
+        what: tuple[str, ...] = ()
+        readings = line_readings(hand)
+        if readings != []:      # none proven: the hand judged under each line too, what every reading gives kept
+            result, what = judged_each_line(hand, result, None if readings is None else [
+                _claim_kept(_replayed(h, args, hands_before, first_hand, forfeit_open)) for h in readings])
+        proven, open_ = said(hand, what)
         result = dataclasses.replace(result, derived=(*proven, *result.derived), unknowns=(*open_, *result.unknowns))
     return result
 

@@ -17,7 +17,7 @@ from .tgn_lines import Pieces, pos
 from .tgn_state import Reading, quoted
 from .words import CARD_LOOKUP
 
-__all__ = ["read_cards", "count_copies", "copies_words"]
+__all__ = ["read_cards", "count_copies", "count_line_again", "copies_words"]
 
 _TOKEN = re.compile(r'\S+')
 
@@ -112,11 +112,12 @@ def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, wha
 
 
 def count_copies(st: Reading, counts: list[int], cards: tuple[Card, ...], txt: str, off: int, lineno: int,
-                 pieces: Pieces, where_en: str, where_zh: str, why=None, lines=None) -> None:
+                 pieces: Pieces, where_en: str, where_zh: str, why=None, lines=None) -> int | None:
     """Add ``cards`` to ``counts``; report the first kind that goes over the decks' copies (``why(kind, over)``:
     what the message adds, ``None`` or English and Chinese, for ``over`` copies past the decks).  ``lines``: for
     the deal and ``Bottom:`` lines, ``(the hand being read, this line's key)`` — the message then names where every
-    other copy is (:func:`copies_words`), and the diagnostic keeps them (``Diagnostic.copies``)."""
+    other copy is (:func:`copies_words`), and the diagnostic keeps them (``Diagnostic.copies``).  The kind reported
+    (``None``: none went over)."""
     decks = st.decks
     over = None
     for k in cards:
@@ -124,7 +125,7 @@ def count_copies(st: Reading, counts: list[int], cards: tuple[Card, ...], txt: s
         if counts[k] > decks and over is None:
             over = k
     if over is None:
-        return
+        return None
     # point at the (last) token of the line naming the kind that went over
     col_off = 0
     for m in _TOKEN.finditer(txt):
@@ -141,12 +142,28 @@ def count_copies(st: Reading, counts: list[int], cards: tuple[Card, ...], txt: s
         st.diag("too_many_copies", en, zh, ln, col)
         if len(st.diags) > kept:
             st.diags[-1] = dataclasses.replace(st.diags[-1], copies=seen)
-        return
+        return over
     st.diag("too_many_copies",
             f"{counts[over]} copies of {TOKEN[over]} in {where_en}, but {st.decks} deck(s) hold "
             f"only {st.decks}{more_en}",
             f"{where_zh}中有 {counts[over]} 张 {TOKEN[over]}，而 {st.decks} 副牌只有 {st.decks} 张{more_zh}",
             ln, col)
+    return over
+
+
+def count_line_again(st: Reading, h, key: str, cards: tuple[Card, ...]) -> int | None:
+    """:func:`count_copies` of ``cards`` of hand ``h``'s deal line ``key`` (where :attr:`positions` puts it) once the
+    hand is read — the cards of a seat's line its plays prove beyond those every line of the seat gives
+    (:func:`.tgn_tricks.count_proven`).  The line is read again from the record's text (a line with an annotation or
+    a quote, whose pieces are not kept: the copy reported at the line's label)."""
+    ln, col = h.positions[key]
+    text = st.lines[ln - 1] if 0 < ln <= len(st.lines) else ""
+    colon = text.find(":", col - 1)
+    if colon < 0 or "{" in text or '"' in text or "\\" in text:
+        txt, off = "", col - 1
+    else:
+        txt, off = text[colon + 1:].split(";", 1)[0], colon + 1
+    return count_copies(st, h.dealt, cards, txt, off, ln, None, "the deal and bottom", "发牌和底牌", lines=(h, key))
 
 
 _LINE_KEYS = ("dealN", "dealE", "dealS", "dealW", "bottom")

@@ -36,7 +36,7 @@ from .tgn_lines import Notes, Pieces, half_width, logical_line, physical_lines, 
 from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading, width_note
 from .tgn_tags import KNOWN_TAGS, hand_tag, match_tag, parse_levels, read_tags
 from . import tgn_tricks
-from .tgn_tricks import commented_plays, label_line, lines_differ, trick_line, unread_tricks
+from .tgn_tricks import commented_plays, count_proven, label_line, lines_differ, trick_line, unread_tricks
 from .trick_order import misplaced, misplaced_words
 
 __all__ = ["parse_tgn", "parse_levels", "KNOWN_TAGS", "MAX_POINTS", "MAX_TRICK"]
@@ -224,6 +224,9 @@ def _close_hand(st: Reading, next_hand: int | None = None) -> None:
         for seat, proof in proofs.items():
             en, zh, line, column = doubted_line_words(hand, seat, proof)
             st.diag("deal_lines_differ", en, zh, line, column)
+            if proof is not None:   # the line taken counts against the decks (as read, only what every line gives)
+                count_proven(st, h, seat, proof[0])
+        hand = dataclasses.replace(hand, positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items()))
     for code, en, zh, key in deal_problems(hand, st.decks):
         line, column = problem_position(hand, key) or (h.line, h.column)
         st.diag(code, en, zh, line, column)

@@ -47,7 +47,7 @@ class HandDraft:
                  "claim", "notes", "tags", "seen", "played", "dealt", "earlier_buries", "takebacks",
                  "takebacks_unread", "bid_for",
                  "bid_for_known", "number_known", "positions", "result_only", "dealer_unknown", "deal_unread",
-                 "aside_unread", "plays_unread", "throws_after_lead", "last_trick", "deal_lines")
+                 "aside_unread", "plays_unread", "throws_after_lead", "last_trick", "deal_lines", "copies_said")
 
     def __init__(self, number: int, line: int, text: str, column: int = 1):
         self.number = number
@@ -58,6 +58,7 @@ class HandDraft:
         self.dealer_unknown = False     # [Dealer "?"]: the record says it does not know who dealt
         self.deal_unread: dict[int, int] = {}   # seat -> cards of its deal line that could not be read
         self.deal_lines: dict[int, list] = {}   # seat -> each of its deal lines: (cards, not read, line, column)
+        self.copies_said: list = []     # (too_many_copies diagnostic, its kind) of the deal and Bottom: lines read
         self.aside_unread: dict[str, int] = {}  # "bottom" / "buried" -> cards of that line that could not be read
         self.plays_unread: list[tuple[int, int, int]] = []   # (trick, seat, plays read before it) of a play not read
         self.throws_after_lead: list[tuple[int, Play]] = []  # (trick, the play as written): a follow written as a throw

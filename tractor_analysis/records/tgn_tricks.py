@@ -21,13 +21,13 @@ from collections import Counter
 from . import compiled
 from .cards import NUM_KINDS, SEAT_TOKENS, Card, card_kind
 from .model import Play, new_play
-from .tgn_cards import count_copies, read_cards
+from .tgn_cards import count_copies, count_line_again, read_cards
 from .tgn_lines import Notes, Pieces, pos
 from .tgn_state import MAX_TRICK, HandDraft, Reading, quoted, width_note
 from .throw_copies import returned_words
 from .words import CARD_LOOKUP, SEAT_LOOKUP
 
-__all__ = ["label_line", "lines_differ", "trick_line", "commented_plays", "unread_tricks"]
+__all__ = ["label_line", "common_cards", "count_proven", "lines_differ", "trick_line", "commented_plays", "unread_tricks"]
 
 _CARD = CARD_LOOKUP.__getitem__
 
@@ -103,8 +103,8 @@ def label_line(st: Reading, body: str, lineno: int, pieces: Pieces, lead: int) -
         cards, bad = read_cards(st, txt, colon + 1, lineno, pieces, "left out of the bottom", "未计入底牌")
         h.bottom = cards
         _mark_unread(h, "bottom", bad)
-        count_copies(st, h.dealt, cards, txt, colon + 1, lineno, pieces, "the deal and bottom", "发牌和底牌",
-                     lines=(h, "bottom"))
+        _said(st, h, count_copies(st, h.dealt, cards, txt, colon + 1, lineno, pieces, "the deal and bottom",
+                                  "发牌和底牌", lines=(h, "bottom")))
     else:
         _buried(st, h, txt, colon + 1, lineno, pieces)
 
@@ -125,21 +125,17 @@ def _deal(st: Reading, h: HandDraft, seat: int, txt: str, off: int, at) -> None:
         h.deal[seat] = cards
         if bad > 0:
             h.deal_unread[seat] = bad       # the line's words that gave no card
-        count_copies(st, h.dealt, cards, txt, off, lineno, pieces, "the deal and bottom", "发牌和底牌",
-                     lines=(h, key))
+        _said(st, h, count_copies(st, h.dealt, cards, txt, off, lineno, pieces, "the deal and bottom", "发牌和底牌",
+                                  lines=(h, key)))
         return
     # (the first line may have been read in C: what it gave is in the hand's fields)
     lines = h.deal_lines.setdefault(seat, [(h.deal[seat], h.deal_unread.get(seat, 0), *h.positions[key])])
     earlier = list(lines)
     lines.append((cards, bad, ln, col))
-    # the copies of the deck check: only the cards this line gives beyond every earlier line of the seat
-    most = [0] * NUM_KINDS
-    for given, *_ in earlier:
-        for k, n in Counter(given).items():
-            most[k] = max(most[k], n)
-    beyond = Counter(cards)
-    count_copies(st, h.dealt, tuple(k for k, n in beyond.items() for _ in range(max(0, n - most[k]))), txt, off,
-                 lineno, pieces, "the deal and bottom", "发牌和底牌", lines=(h, key))
+    # the copies of the deck check: a seat's lines count only the cards every one of them gives — one of them may
+    # be the line miscopied, and a copy it alone gives is not the table's (a line the plays prove adds the rest once
+    # the hand is read: count_proven)
+    _uncount(st, h, Counter(common_cards(earlier)) - Counter(common_cards(lines)))
     t = SEAT_TOKENS[seat]
     if not lines_differ(lines):
         fl, fc = earlier[0][2], earlier[0][3]
@@ -150,6 +146,52 @@ def _deal(st: Reading, h: HandDraft, seat: int, txt: str, off: int, at) -> None:
     # (said once the hand is read, with what the plays make of it: deal_checks.doubted_line_words)
     h.deal[seat] = ()
     h.deal_unread.pop(seat, None)
+
+
+def _said(st: Reading, h: HandDraft, over: int | None) -> None:
+    """Keep the ``too_many_copies`` a deal or ``Bottom:`` line of ``h`` just gave (``over``: its kind) for
+    :func:`_uncount`."""
+    if over is not None and st.diags and st.diags[-1].code == "too_many_copies":
+        h.copies_said.append((st.diags[-1], over))
+
+
+def _uncount(st: Reading, h: HandDraft, dropped: Counter) -> None:
+    """Take the copies of ``dropped`` (cards of a seat's line no longer counted: another line of the seat lacks them)
+    out of ``h``'s count of the deal and bottom; a ``too_many_copies`` already said of such a kind that the count no
+    longer bears out is taken back (said again once the hand is read, should the line its seat's plays prove give
+    it: :func:`count_proven`)."""
+    if not dropped:
+        return
+    for k, n in dropped.items():
+        h.dealt[k] -= n
+    for d, k in list(h.copies_said):
+        if dropped[k] and h.dealt[k] <= st.decks:
+            h.copies_said.remove((d, k))
+            at = next((i for i, e in enumerate(st.diags) if e is d), None)
+            if at is not None:
+                del st.diags[at]
+
+
+def common_cards(lines) -> tuple[Card, ...]:
+    """The cards every one of a seat's deal lines (``(cards, not read, line, column)`` each) gives, as many copies
+    as the line giving fewest."""
+    common = Counter(lines[0][0])
+    for cards, *_ in lines[1:]:
+        common &= Counter(cards)
+    return tuple(sorted(common.elements()))
+
+
+def count_proven(st: Reading, h: HandDraft, seat: int, index: int) -> None:
+    """Once hand ``h`` is read: ``seat``'s deal line ``index`` (of :attr:`HandDraft.deal_lines`), the one its plays
+    prove (:func:`.deal_checks.line_proof`), counted against the decks — the cards it gives beyond those every line
+    of the seat gives (counted as read: :func:`_deal`) — and taken as the seat's line where a copy too many is
+    placed (:attr:`HandDraft.positions`)."""
+    lines = h.deal_lines[seat]
+    key = "deal" + SEAT_TOKENS[seat]
+    h.positions[key] = (lines[index][2], lines[index][3])
+    beyond = Counter(lines[index][0]) - Counter(common_cards(lines))
+    if beyond:
+        count_line_again(st, h, key, tuple(sorted(beyond.elements())))
 
 
 def lines_differ(lines) -> bool:
