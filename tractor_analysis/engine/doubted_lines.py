@@ -54,9 +54,9 @@ def said(hand: Hand, what: Sequence[str] = ()) -> tuple[tuple[Derived, ...], tup
         others = [ln for j, ln in enumerate(shown) if j != i]
         value = f"{SEAT_TOKENS[seat]}: " + " ".join(TOKEN[k] for k in lines[i][0])
         beyond = [(shown[j], cards) for j, cards in against]
-        only_shown = played_or_shown(hand, seat, [*decided, *(k for _, cards in against for k in cards)])[1]
+        played = played_or_shown(hand, seat, [k for c in (decided, *(cards for _, cards in against)) for k in c])[0]
         derived.append(Derived("deal", value, SOURCE, *explain_doubted.line_proven(
-            seat, shown[i], others, decided, beyond, only_shown)))
+            seat, shown[i], others, decided, beyond, played)))
     return tuple(derived), tuple(unknowns)
 
 

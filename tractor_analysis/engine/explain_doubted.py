@@ -24,27 +24,29 @@ def _lines(lines: Sequence[Line]) -> Message:
 
 
 def line_proven(seat: int, chosen: Line, others: Sequence[Line], shown: Sequence[int],
-                beyond: Sequence[tuple[Line, Sequence[int]]], only_shown: Sequence[int] = ()) -> Message:
+                beyond: Sequence[tuple[Line, Sequence[int]]], played: Sequence[int] | None = None) -> Message:
     """``seat``'s deal line given as ``chosen`` and as ``others`` (different cards), its plays proving ``chosen``:
     it played ``shown`` (the cards ``chosen`` gives that the others do not), and each other line lacks cards
-    it played (``beyond``: the line and those cards).  ``only_shown``: the seat's cards among them it only showed in a
-    failed throw (shown, returned to its hand, not played in the record) — said shown, never played."""
+    it played (``beyond``: the line and those cards).  ``played``: the cards the seat plays in the record's tricks
+    (``None``: every card of ``shown`` and ``beyond`` among them); a card of ``shown`` or of one line's ``beyond``
+    past them it only showed in a failed throw (shown, returned to its hand, not played) — said shown, never
+    played.  Each list is split against ``played`` on its own: the same card may be in both."""
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     lzh, len_ = _lines([chosen, *others])
     wzh, wen = _where(chosen)
-    against_zh = "；".join(f"{_where(ln)[0]}的一行没有{z}{_did(cards, only_shown)[0]}的 {cards_text(cards)}"
+    against_zh = "；".join(f"{_where(ln)[0]}的一行没有{z}{_did(cards, played)[0]}的 {cards_text(cards)}"
                           for ln, cards in beyond)
     against_en = "; ".join(f"the line at {_where(ln)[1]} lacks {cards_text(cards)}, which {e} "
-                           f"{_did(cards, only_shown)[1]}" for ln, cards in beyond)
-    if not only_shown:
+                           f"{_did(cards, played)[1]}" for ln, cards in beyond)
+    put, seen = _split(shown, played)
+    if not seen:
         did_zh, did_en, every_zh, every_en = (f"打出了该行所有的 {cards_text(shown)}", f"played {cards_text(shown)}",
                                               "其所出的牌", f"every card {e} played")
     else:
-        played, seen = _split(shown, only_shown)
-        did_zh = "、".join([*([f"打出了该行所有的 {cards_text(played)}"] if played else []),
-                           *([f"甩牌时亮出了该行所有的 {cards_text(seen)}"] if seen else [])])
-        did_en = " and ".join([*([f"played {cards_text(played)}"] if played else []),
-                               *([f"showed {cards_text(seen)} in a failed throw"] if seen else [])])
+        did_zh = "、".join([*([f"打出了该行所有的 {cards_text(put)}"] if put else []),
+                           f"甩牌时亮出了该行所有的 {cards_text(seen)}"])
+        did_en = " and ".join([*([f"played {cards_text(put)}"] if put else []),
+                               f"showed {cards_text(seen)} in a failed throw"])
         every_zh, every_en = "其所出及甩牌时亮出的牌", f"every card {e} played or showed"
     return (f"{z}的发牌行按{wzh}的一行（{cards_text(chosen[0])}）读取：记录给出{z}几行不同的发牌（{lzh}），"
             f"{z}的出牌证明是这一行——各行不同之处，{z}{did_zh}，{every_zh}都在该行中；"
@@ -54,25 +56,28 @@ def line_proven(seat: int, chosen: Line, others: Sequence[Line], shown: Sequence
             f"which it gives, and {every_en} is in it; {against_en}")
 
 
-def _split(cards: Sequence[int], only_shown: Sequence[int]) -> tuple[list[int], list[int]]:
-    """``cards`` split: those played, and those of ``only_shown`` (shown in a failed throw, not played)."""
-    left = list(only_shown)
-    played, seen = [], []
+def _split(cards: Sequence[int], played: Sequence[int] | None) -> tuple[list[int], list[int]]:
+    """``cards`` split: those among ``played`` (as many copies as it holds; ``None``: all of them), and the rest
+    (shown in a failed throw, not played)."""
+    if played is None:
+        return list(cards), []
+    left = list(played)
+    put, seen = [], []
     for k in cards:
         if k in left:
             left.remove(k)
-            seen.append(k)
+            put.append(k)
         else:
-            played.append(k)
-    return played, seen
+            seen.append(k)
+    return put, seen
 
 
-def _did(cards: Sequence[int], only_shown: Sequence[int]) -> Message:
+def _did(cards: Sequence[int], played: Sequence[int] | None) -> Message:
     """What the seat did with ``cards``: played them, showed them in a failed throw, or both."""
-    played, seen = _split(cards, only_shown)
+    put, seen = _split(cards, played)
     if not seen:
         return "打出", "played"
-    if not played:
+    if not put:
         return "甩牌时亮出", "showed in a failed throw"
     return "打出或甩牌时亮出", "played or showed in a failed throw"
 

@@ -19,6 +19,7 @@ from ..records.model import Hand, Match
 from ..records.rulesets import RuleSet
 from . import explain_readings, explain_stopped
 from .explain import Message
+from .doubted_lines import line_readings
 from .forfeit_count import ForfeitEnd
 from .hand_copies import Carry
 from .outcome import levels_after_span, team_spans
@@ -176,13 +177,18 @@ def record_stops_inside(hand: Hand, result: HandResult) -> bool:
     (:func:`.unread_tricks.tricks_read`; or a trick number it skips where a trick may be left out,
     :func:`.unread_tricks.tricks_numbered`): how many cards each seat played there is not known, so neither is
     whether the hand was played out — nor when it stops at such a trick line (damage, not a match stopped by
-    the clock: docs/rules.md §8.5)."""
+    the clock: docs/rules.md §8.5).  A position's seat given deal lines with different cards, its plays proving
+    none (:func:`.doubted_lines.line_readings`): known where a seat is left holding cards under each of them — the
+    hand's penalties then count under none, as with one line (docs/rules.md §10.1)."""
     if hand.result_only or result.complete or tricks_read(tricks_numbered(hand, result.rules)[0])[1]:
         return False
     played = how_many_played(hand)
     if not hand.setup:
         return max(played) < result.rules.hand_size
-    return hand.deal is not None and all(hand.deal) and any(len(hand.deal[s]) > played[s] for s in range(4))
+    readings = line_readings(hand) if hand.deal_in_doubt else []
+    deals = [hand.deal] if readings == [] else [] if readings is None else [h.deal for h in readings]
+    return bool(deals) and all(deal is not None and all(deal) and any(len(deal[s]) > played[s] for s in range(4))
+                               for deal in deals)
 
 
 def forfeit_at_stop(match: Match, rules: RuleSet, end: ForfeitEnd) -> str | None:
