@@ -19,7 +19,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
-from tractor_analysis.engine import explain_contradicted
+from tractor_analysis.engine import explain_copies
 from tractor_analysis.engine.explain_hand import not_scored
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
@@ -125,13 +125,13 @@ def test_a_record_of_the_whole_hand_keeps_its_words(tmp_path):
 
 def test_the_place_words_say_where_the_record_stops():                                           # fails before
     places = [(E_, D5, ()), (W_, D5, (9,)), (4, D5, ())]
-    zh, en = explain_contradicted.copy_miscopied_somewhere(places, 2, ["legality"])
+    zh, en = explain_copies.copy_miscopied_somewhere(places, 2, ["legality"])
     assert "D5 in E's deal line (never played)" in en and "东家的发牌行中的 D5（未打出）" in zh
-    zh, en = explain_contradicted.copy_miscopied_somewhere(places, 2, ["legality"], stopped=True)
+    zh, en = explain_copies.copy_miscopied_somewhere(places, 2, ["legality"], stopped=True)
     assert "D5 in E's deal line (not played in the tricks recorded)" in en
     assert "东家的发牌行中的 D5（在已记录的各轮中未打出）" in zh
     assert "D5 in W's deal line (played in trick 9)" in en and "D5 in the Bottom line" in en
-    zh, en = explain_contradicted.copy_for_card_lacking(places, [H8], 2, True, ["legality"], stopped=True)
+    zh, en = explain_copies.copy_for_card_lacking(places, [H8], 2, True, ["legality"], stopped=True)
     assert "(not played in the tricks recorded)" in en and "never played" not in en
     assert "（在已记录的各轮中未打出）" in zh
 

@@ -32,7 +32,7 @@ from typing import Callable, Sequence
 
 from ..records.cards import POINTS
 from ..records.model import Hand
-from . import explain_contradicted
+from . import explain_copies
 from .explain_hand import cards_left
 from .agreement import agree
 from .played_cards import Played, counts
@@ -237,7 +237,7 @@ def judge(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int
     reading gives it; an ``unknown`` (tag ``deal``) says which copies may not be held and what is withheld."""
     results = [result, *(replay(_reading(hand, w)) for w in ways)]
     changes, what = agree(results, [t.plays for t in hand.tricks],
-                          lambda v: explain_contradicted.fault_whichever_copy(v.seat, v.code))
+                          lambda v: explain_copies.fault_whichever_copy(v.seat, v.code))
     changes["held_open"] = _held_as_recorded(result, changes["tricks"])
     swaps = bool(ways) and len(ways[0][0]) == 5
     lacking = _lacking(hand, result.rules.decks)
@@ -269,12 +269,12 @@ def judge(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int
     # played in the tricks recorded, not never played
     stopped = not result.complete and not cards_left(result.violations)
     if swaps or lacking:
-        words = explain_contradicted.copy_for_card_lacking(_places(hand, held), lacking, result.rules.decks, swaps,
+        words = explain_copies.copy_for_card_lacking(_places(hand, held), lacking, result.rules.decks, swaps,
                                                            what, stopped)
     elif set(held) <= unplayed:
-        words = explain_contradicted.copy_maybe_not_held(held, result.rules.decks, what, stopped)
+        words = explain_copies.copy_maybe_not_held(held, result.rules.decks, what, stopped)
     else:
-        words = explain_contradicted.copy_miscopied_somewhere(_places(hand, held), result.rules.decks, what, stopped)
+        words = explain_copies.copy_miscopied_somewhere(_places(hand, held), result.rules.decks, what, stopped)
     unknown = Unknown("deal", tuple(what), *words)
     return dataclasses.replace(result, **changes, unknowns=result.unknowns + (unknown,))
 

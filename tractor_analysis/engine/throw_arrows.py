@@ -21,7 +21,7 @@ from typing import Callable, Sequence
 
 from ..records.model import Hand
 from ..records.rulesets import ThrowForced
-from . import explain_contradicted
+from . import explain_throw_arrows
 from .agreement import agree, shared_facts, sides_withheld
 from .legal import analyse_lead
 from .tricks import forced_choices, hand_context
@@ -98,8 +98,8 @@ def with_arrow(hand: Hand, index: int, forced: Sequence[int]) -> Hand:
 
 
 def _derived(u: Unmarked, forced: Sequence[int], rule: str, count: int) -> Derived:
-    zh, en = explain_contradicted.throw_arrow_left_out(u.number, u.seat, u.shown, forced, count, rule)
-    value = explain_contradicted.throw_arrow_value(u.number, u.seat, u.shown, forced)
+    zh, en = explain_throw_arrows.throw_arrow_left_out(u.number, u.seat, u.shown, forced, count, rule)
+    value = explain_throw_arrows.throw_arrow_value(u.number, u.seat, u.shown, forced)
     source = f"the followers' counts (each plays {count}) and the rule (throw_forced = {rule}, docs/rules.md §4.5)"
     return Derived("failed_throw", value, source, zh, en)
 
@@ -140,12 +140,12 @@ def _both_ways(hand: Hand, result: HandResult, u: Unmarked, again: Callable[[Han
     is the slip."""
     readings = [result] + [again(with_arrow(hand, u.index, forced)) for forced in u.forced]
     changes, what = agree(readings, [t.plays for t in hand.tricks],
-                          lambda v: explain_contradicted.fault_arrow_or_not(v.seat, v.code))
+                          lambda v: explain_throw_arrows.fault_arrow_or_not(v.seat, v.code))
     changes["violations"] = tuple(sorted(changes["violations"], key=order))
     sides_withheld(readings, changes, what)
     what = list(dict.fromkeys(what))
     unknowns, derived = shared_facts(readings)
-    words = explain_contradicted.throw_arrow_mixed(u.number, u.seat, u.shown, u.forced, len(u.forced[0]), rule, what)
+    words = explain_throw_arrows.throw_arrow_mixed(u.number, u.seat, u.shown, u.forced, len(u.forced[0]), rule, what)
     changes["unknowns"] = (*unknowns, Unknown("play", tuple(what), *words))
     changes["derived"] = tuple(derived)
     return dataclasses.replace(result, **changes)
@@ -161,12 +161,12 @@ def _choices(hand: Hand, u: Unmarked, again: Callable[[Hand], HandResult], order
         r = again(h)
         readings.append(read_with_arrows(h, r, again, order, budget) if budget > 1 else r)
     changes, what = agree(readings, [t.plays for t in hand.tricks],
-                          lambda v: explain_contradicted.fault_either_forced_play(v.seat, v.code))
+                          lambda v: explain_throw_arrows.fault_either_forced_play(v.seat, v.code))
     changes["violations"] = tuple(sorted(changes["violations"], key=order))
     sides_withheld(readings, changes, what)
     what = list(dict.fromkeys(what))
     unknowns, derived = shared_facts(readings)
-    words = explain_contradicted.throw_arrow_choice(u.number, u.seat, u.shown, u.forced, len(u.forced[0]), rule,
+    words = explain_throw_arrows.throw_arrow_choice(u.number, u.seat, u.shown, u.forced, len(u.forced[0]), rule,
                                                     what)
     changes["unknowns"] = (*unknowns, Unknown("play", tuple(what), *words))
     changes["derived"] = tuple(derived)

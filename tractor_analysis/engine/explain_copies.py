@@ -1,0 +1,113 @@
+"""Bilingual messages about a copy of a card the record shows once too many (``too_many_copies`` read by
+:mod:`.extra_copies`): a copy that may not have been held, one miscopied somewhere the record does not say, one that
+stands for a card a seat lacks, and a fault found whichever copy is the miscopied one (docs/rules.md §1.6).
+
+Each function returns ``(message_zh, message_en)``, saying the same in both languages; the wording of an unknown is
+:func:`.explain_unknown.unknown_fact`'s.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from .explain import Message
+from .explain_unknown import fault_owed_open, unknown_fact
+
+
+def fault_whichever_copy(seat: int | None, code: str) -> Message:
+    """A violation found whether or not a seat holds a copy its line gives that the decks lack, whose owed play (or
+    words) differs between the readings (:mod:`.extra_copies`)."""
+    return fault_owed_open(seat, code, ("无论多出的那张牌是否真在其手中都违例，但应出哪一手取决于此",
+                                        "whether or not the copy the decks lack was held; the play owed depends on "
+                                        "which"))
+
+
+def _not_played(stopped: bool) -> Message:
+    """A copy its seat does not play: never, of a record of the whole hand; of a record that stops before the
+    hand's end, not in the tricks it gives (the seat may play it after)."""
+    return ("在已记录的各轮中未打出", "not played in the tricks recorded") if stopped else ("未打出", "never played")
+
+
+def _places_words(places: Sequence[tuple[int, int, tuple[int, ...]]], stopped: bool) -> tuple[list[str], list[str]]:
+    """Each ``(place, kind, tricks)`` of :func:`copy_miscopied_somewhere` named, and where its seat plays it (or
+    not: :func:`_not_played`), in each language."""
+    zh, en = [], []
+    for p, k, tricks in places:
+        if p >= 4:
+            zh.append(f"底牌中的 {TOKEN[k]}")
+            en.append(f"{TOKEN[k]} in the Bottom line")
+            continue
+        played_zh, played_en = (
+            (f"第 {'、'.join(map(str, tricks))} 轮打出",
+             f"played in trick{'s' if len(tricks) > 1 else ''} {', '.join(map(str, tricks))}") if tricks
+            else _not_played(stopped))
+        zh.append(f"{SEAT_NAMES_ZH[p]}的发牌行中的 {TOKEN[k]}（{played_zh}）")
+        en.append(f"{TOKEN[k]} in {SEAT_TOKENS[p]}'s deal line ({played_en})")
+    return zh, en
+
+
+def copy_maybe_not_held(held: Sequence[tuple[int, int]], decks: int, what: Sequence[str],
+                        stopped: bool = False) -> Message:
+    """The deal lines give more copies of a card than the ``decks`` hold, and each ``(seat, kind)`` of ``held``
+    gives one its seat never plays (:mod:`.extra_copies`): that copy may be the miscopied one, so the hand is
+    judged with and without it, and only what both give is kept.  ``stopped``: the record stops before the
+    hand's end — the copy is not played in the tricks recorded (:func:`_not_played`)."""
+    not_zh, not_en = _not_played(stopped)
+    not_zh = not_zh if stopped else "从" + not_zh         # (a record of the whole hand: 从未打出, as ever)
+    zh = "、".join(f"{SEAT_NAMES_ZH[s]}的发牌行中的 {TOKEN[k]}" for s, k in held)
+    en = ", ".join(f"{TOKEN[k]} in {SEAT_TOKENS[s]}'s deal line" for s, k in held)
+    return unknown_fact(f"发牌行中这张牌的张数多于 {decks} 副牌所有（too_many_copies），必有一张记错：{zh}"
+                        f" {not_zh}，可能正是记错的那张，故按持有与未持有各判定一次，只保留两者相同的判定",
+                        f"the deal lines give more copies of a card than {decks} deck{'s' if decks > 1 else ''} hold "
+                        f"(too_many_copies), so one is miscopied: {en}, {not_en}, may be that one, so the hand "
+                        f"is judged with it held and without, and only what both give is kept", what)
+
+
+def copy_miscopied_somewhere(places: Sequence[tuple[int, int, tuple[int, ...]]], decks: int,
+                             what: Sequence[str], stopped: bool = False) -> Message:
+    """The deal lines and the bottom give more copies of a card than the ``decks`` hold, and no line of a seat that
+    never plays them holds them all (:func:`.extra_copies.every_place`): each of ``places`` — ``(place, kind,
+    tricks)``, a seat's line (the tricks in which that seat plays the card, ``()`` for none) or the bottom (place
+    4) — may be the miscopied one, so the hand is judged once without each, and only what all give is kept.
+    ``stopped``: the record stops before the hand's end (a copy not played is so in the tricks recorded)."""
+    zh, en = _places_words(places, stopped)
+    return unknown_fact(f"发牌行与底牌中这张牌的张数多于 {decks} 副牌所有（too_many_copies），必有一张记错，而记录未说明是哪一张："
+                        f"{'、'.join(zh)} 都可能是记错的那张（打出的那张可能连同其出牌一起记错），"
+                        f"故对每一处各按未持有那张判定一次，只保留各种判定都相同的结论",
+                        f"the deal lines and the bottom give more copies of a card than {decks} "
+                        f"deck{'s' if decks > 1 else ''} hold (too_many_copies), so one is miscopied, and the record "
+                        f"does not say which: {', '.join(en)} — each may be that one (a copy played, miscopied with "
+                        f"its play), so the hand is judged once without each, and only what every reading gives is "
+                        f"kept", what)
+
+
+def copy_for_card_lacking(places: Sequence[tuple[int, int, tuple[int, ...]]], lacking: Sequence[int], decks: int,
+                          read: bool, what: Sequence[str], stopped: bool = False) -> Message:
+    """The deal lines and the bottom give more copies of a card than the ``decks`` hold and fewer of the ``lacking``
+    (once per copy lacking): a copy too many — each of ``places`` (as :func:`copy_miscopied_somewhere`'s) may be
+    it — is that card miscopied, and its play with it.  ``read``: the hand is judged once with each read as the
+    card lacking (:func:`.extra_copies.every_swap`); else (not paired, or too many ways) nothing resting on their
+    plays is judged.  ``stopped``: as :func:`copy_miscopied_somewhere`'s."""
+    zh, en = _places_words(places, stopped)
+    short = sorted(set(lacking))
+    short_zh = "、".join(f"{TOKEN[k]}" + (f"（少 {lacking.count(k)} 张）" if lacking.count(k) > 1 else "") for k in short)
+    short_en = ", ".join(f"{TOKEN[k]}" + (f" ({lacking.count(k)} short)" if lacking.count(k) > 1 else "")
+                         for k in short)
+    how_zh = ("故对每一处各按那张读作所缺的牌（连同其出牌）判定一次，只保留各种判定都相同的结论" if read else
+              "可能的读法过多或无法一一对应，故凡依据这些出牌的判定（首引花色、赢家、各家跟牌）一律不予判定")
+    how_en = ("so the hand is judged once with each read as the card lacking (and its play too), and only what "
+              "every reading gives is kept" if read else
+              "too many ways to read them, or they do not pair, so nothing resting on their plays (the suit led, the "
+              "winner, the follows) is judged")
+    return unknown_fact(f"发牌行与底牌中这张牌的张数多于 {decks} 副牌所有（too_many_copies），而缺少 {short_zh}："
+                        f"多出的一张必是所缺之牌记错，而记录未说明是哪一张：{'、'.join(zh)} 都可能是它"
+                        f"（打出的那张连同其出牌一起记错），{how_zh}",
+                        f"the deal lines and the bottom give more copies of a card than {decks} "
+                        f"deck{'s' if decks > 1 else ''} hold (too_many_copies) and lack {short_en}: a copy too many "
+                        f"is the card lacking, miscopied, and the record does not say which: {', '.join(en)} — each "
+                        f"may be it (a copy played, miscopied with its play), {how_en}", what)
+
+
+EITHER_SEATING: Message = ("无论下一轮按记录的赢家还是按规则判出的赢家排座都违例，但应出哪一手取决于是哪一种",
+                           "whether the next trick is seated from the winner the record names or from the "
+                           "winner by the rules; the play owed depends on which")
