@@ -3,7 +3,7 @@ engine/deal_lines.py).
 
 A referee's tester wrote N's ♦9 as ♦8 in its deal line (tests/data/referee_s19/v05_deal_miscopy.tgn; v05b: ♦7 as
 ♦4).  N never plays a ♦8; the other two are E's and the dealer W's (its line with the bottom gives it and W plays it).
-The same slip in E's line was judged on the line read from the plays; N's was not: deal_lines._lines_disproven
+The same slip in E's line was judged on the line read from the plays; N's was not: deal_line_proof.lines_disproven
 refused any seat with a failed throw (N's trick 14, ``SJ S8 -> S8``), so N stood charged with ``not_in_hand`` and
 ``deal_mismatch`` (two ruling pages) and the hand had no outcome.  A throw's shown cards were held and its forced
 play is played: it stops the proof only where it shows a card the seat does not play from that trick on.
@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from cli_runs import run_in
-from tractor_analysis.engine import deal_lines
+from tractor_analysis.engine import deal_line_proof
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
 
@@ -85,7 +85,7 @@ def test_a_throw_showing_the_card_the_line_keeps_leaves_the_proof_open():
         (match,), _ = parse_tgn(text_)
         hand = match.hands[0]
         result = replay_match(match).hands[0]
-        found = deal_lines._lines_disproven(hand, result, frozenset({N}), {N: hand.deal[N][-2:-1]}, 2)
+        found = deal_line_proof.lines_disproven(hand, result, frozenset({N}), {N: hand.deal[N][-2:-1]}, 2)
         assert (found is not None) is proven
         if found:
             s9 = found[N].written

@@ -11,16 +11,16 @@ of the line that N never plays (nor on the card N plays that the line does not g
 out as its deal says: no outcome); the level penalties (wrong follows, docs/rules.md §10) are counted
 from the violations that stand after judging again, never from the first judgement's.  A seat dealt too many cards, all its plays in its line, is a
 real misdeal (多少牌), not a contradiction: it is judged on its line.  A position's lines (``[SetUp]``) are read
-the same way, the dealer's as any seat's (:func:`_taker`: the bury was made before the position starts).
+the same way, the dealer's as any seat's (:func:`.deal_line_proof.line_taker`: the bury was made before the position starts).
 
 Where the decks prove the line right — the copies of a card the seat plays beyond it that the record places
 beyond doubt elsewhere (the other seats' lines give them and they play them, or a ``Buried:`` line borne out buries
-them: :mod:`.deck_proof`) leave it fewer than it plays (:func:`_lines_proven`) — the line reading is none: the hand is judged
+them: :mod:`.deck_proof`) leave it fewer than it plays (:func:`.deal_line_proof.lines_proven`) — the line reading is none: the hand is judged
 over the ways of reading a play on the line miscopied alone, and what every way gives is kept, the outcome too
 (:func:`_plays_only`); the play every way reads goes into ``derived_plays`` in place of the one written (the
 dataset's ``plays`` row, marked derived).  The mirror: where the decks prove the line miscopied — it gives a card
 the seat never plays of which the copies placed beyond doubt elsewhere leave it fewer than the line gives
-(:func:`_lines_disproven`) — the play readings are none: the hand is judged on the line read with the cards the
+(:func:`.deal_line_proof.lines_disproven`) — the play readings are none: the hand is judged on the line read with the cards the
 seat plays beyond it (:func:`_line_only`).
 
 Both proofs count only copies two parts of the record agree on (:mod:`.deck_proof`), and no one slip that explains
@@ -40,8 +40,6 @@ proof never rests on the bury then (its ``Buried:`` line is not borne out: not c
 from __future__ import annotations
 
 import dataclasses
-import itertools
-import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
@@ -51,15 +49,12 @@ from ..records.model import Hand
 from ..records.rulesets import ThrowPenalty
 from . import explain_contradicted, explain_readings
 from .agreement import agree, regrouped, shared_facts
-from .deck_proof import placed_copies
+from .deal_line_proof import SHOWN_BY, LineDisproven, disproven_said, line_gives, line_taker, lines_disproven, lines_proven, next_lead_against, proven_said
+from .deal_line_readings import line_from_plays, line_without, plays_miscopied, written_elsewhere
 from .outcome import offenders, team_counts
-from .played_cards import held_from_plays, how_many_played, played_rows
+from .played_cards import how_many_played
 from .unsure_throws import recheck
 from .verdicts import Derived, HandResult, Unknown, Violation, as_record_finding
-
-SHOWN_BY = frozenset({"not_in_hand", "deal_mismatch"})
-"""The two violations that together show a deal line wrong (or a play on it)."""
-
 
 def contradicted(hand: Hand, result: HandResult) -> frozenset[int]:
     """The seats whose deal line the plays contradict: each played a card its line does not give
@@ -106,27 +101,11 @@ class Bounds:
     the record places nowhere."""
 
 
-def _taker(hand: Hand) -> int | None:
-    """The seat whose cards for the tricks are its deal line with the bottom, less the bury: a full hand's dealer.
-    None in a position (``[SetUp]``): its lines are the cards each seat holds where it starts, the bury made
-    before (docs/rules.md §14.1), so the dealer's line is read as any seat's (docs/rules.md §1.6)."""
-    return None if hand.setup else hand.dealer
-
-
 def _kept(v: Violation, seats: frozenset[int]) -> bool:
     """A finding of the first judgement kept as it is: every one of the hand's own (deal, bury,
     declarations, claim: on the deal as the record gives it), the contradicted seats' ``not_in_hand``;
     the tricks' other verdicts are judged again."""
     return v.trick is None or (v.seat in seats and v.code in SHOWN_BY)
-
-
-def _without(line: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] | None:
-    rest = list(line)
-    for k in cards:
-        if k not in rest:
-            return None
-        rest.remove(k)
-    return tuple(rest)
 
 
 def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
@@ -145,23 +124,23 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     deal = list(hand.deal or ())
     bottom = hand.bottom
     for seat, cards in left.items():
-        line = _without(deal[seat], cards)
-        if line is None and seat == _taker(hand) and bottom is not None:
+        line = line_without(deal[seat], cards)
+        if line is None and seat == line_taker(hand) and bottom is not None:
             # the dealer's cards are its line and the bottom, less the bury: a card left that its
             # line does not give came from the bottom (a Buried: line miscopied)
             in_line = tuple(k for k in cards if k in deal[seat])
-            line, bottom = _without(deal[seat], in_line), _without(bottom, tuple(
+            line, bottom = line_without(deal[seat], in_line), line_without(bottom, tuple(
                 k for k in cards if k not in deal[seat]))
             if line is None or bottom is None:
                 return result
         if line is None:
             return result
         deal[seat] = line
-    plays = _plays_miscopied(hand, seats, left)
-    proof = _lines_proven(hand, result, seats, result.rules.decks) if plays and bounds is None else None
-    wrong = _lines_disproven(hand, result, seats, left, result.rules.decks) if bounds is None else None
+    plays = plays_miscopied(hand, seats, left)
+    proof = lines_proven(hand, result, seats, result.rules.decks) if plays and bounds is None else None
+    wrong = lines_disproven(hand, result, seats, left, result.rules.decks) if bounds is None else None
     readings = [_as_recorded(hand, h, replay(h)) for h in plays] if proof and not wrong else []
-    if readings and not _next_lead_against(result, readings):
+    if readings and not next_lead_against(result, readings):
         # the decks rule the line reading out: the play readings alone are the hand's
         return _plays_only(hand, result, plays, readings, seats, proof, order)
     if wrong and not proof:     # the decks rule the play readings out: the line reading alone is the hand's
@@ -173,7 +152,7 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     if bounds is not None:
         again, count_unknown = _throws_bounded(hand, again, seats, bounds)
     place = dealer_line_in_doubt(hand, left)
-    shown = _shown_folded(hand, [_either_said(v, place if v.seat == _taker(hand) else explain_contradicted.LINE)
+    shown = _shown_folded(hand, [_either_said(v, place if v.seat == line_taker(hand) else explain_contradicted.LINE)
                                  if v.code in SHOWN_BY and v.seat in seats else v
                                  for v in result.violations if _kept(v, seats)],
                           seats, explain_contradicted.shown_then_played)
@@ -183,11 +162,11 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     judged = dataclasses.replace(result, violations=tuple(violations), tricks=tricks, legality_known=False, **counts)
     # a card another seat's line gives too many (a misdeal, 多少牌) that may be one a seat of ``seats`` plays beyond
     # its own line, written in the wrong line: one more reading, that other seat's doubt given its handling
-    moved = _written_elsewhere(hand, result, seats, deal, bottom) if bounds is None else None
+    moved = written_elsewhere(hand, result, seats, deal, bottom) if bounds is None else None
     elsewhere = [_as_recorded(hand, moved[0], replay(moved[0]))] if moved is not None else []
     # the line miscopied: read from the seat's plays (the cards it plays beyond it in place of those it keeps) — a
     # throw against it judged on the cards both give would rest on its not holding a card it plays
-    read = _line_from_plays(hand, seats, deal, bottom) if bounds is None else None
+    read = line_from_plays(hand, seats, deal, bottom) if bounds is None else None
     from_plays = [replay(read)] if read is not None else []
     others = [*(_as_recorded(hand, h, replay(h)) for h in plays), *elsewhere, *from_plays]
     if others:              # the other way round: the line right, a play miscopied — what all give
@@ -197,7 +176,7 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     if bounds is None and _whole_lines_played(hand, result):
         judged, what = _position_played_out(judged, others, what)
     unknown = Unknown("deal", what, *explain_contradicted.deal_line_contradicted(
-        tuple(sorted(seats)), what, _taker(hand), bounds is not None, bool(plays), place, bool(from_plays)))
+        tuple(sorted(seats)), what, line_taker(hand), bounds is not None, bool(plays), place, bool(from_plays)))
     unknowns = (unknown,)
     if elsewhere and judged.outcome is not None and elsewhere[0].outcome != judged.outcome:
         # the result (a misdeal, 多少牌) rests on the card being the long line's seat's: not decided (docs/rules.md
@@ -210,66 +189,13 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     return dataclasses.replace(judged, unknowns=result.unknowns + unknowns)
 
 
-def _written_elsewhere(hand: Hand, result: HandResult, seats: frozenset[int], deal: Sequence[tuple[int, ...]],
-                       bottom: tuple[int, ...] | None) -> tuple[Hand, tuple[tuple[int, int, int], ...]] | None:
-    """``hand`` read with each card a seat not of ``seats`` never plays — its line longer than a hand holds, its cards
-    left after the last trick (its ``deal_mismatch``) — that a seat of ``seats`` plays beyond its line being that
-    seat's, written in the wrong line: the long line without it, and the other seat's line (``deal``: the lines of
-    ``seats`` less the cards each still holds, and ``bottom``, as :func:`rejudge` reads them) with it — the card too many is then no misdeal
-    (多少牌, docs/rules.md §10.3), nor does any verdict rest on the long line's seat holding it.  With the moves
-    ``(card, from seat, to seat)``; ``None`` where there is no such card (the dealer's line, with the bottom and the
-    bury, is not read so)."""
-    if hand.deal is None:
-        return None
-    size = result.rules.hand_size
-    beyond: dict[int, Counter] = {}
-    for s in seats:
-        line = _line_gives(hand, s)
-        if s != _taker(hand) and line is not None:
-            beyond[s] = Counter(k for t in hand.tricks for p in t.plays if p.seat == s for k in p.cards) - line
-    lines = [tuple(line) for line in deal]
-    moves: list[tuple[int, int, int]] = []
-    for v in result.violations:
-        m = v.seat
-        if (v.code != "deal_mismatch" or v.trick is not None or m is None or m in seats or m == _taker(hand)
-                or not v.played or len(hand.deal[m]) <= size):
-            continue
-        for k in v.played:
-            to = next((s for s in sorted(beyond) if beyond[s][k] > 0), None)
-            rest = _without(lines[m], (k,)) if to is not None else None
-            if rest is None or len(rest) < size:
-                continue
-            beyond[to][k] -= 1
-            lines[m], lines[to] = rest, lines[to] + (k,)
-            moves.append((k, m, to))
-    if not moves:
-        return None
-    return dataclasses.replace(hand, deal=tuple(lines), bottom=bottom), tuple(moves)
-
-
-def _line_from_plays(hand: Hand, seats: frozenset[int], deal: Sequence[tuple[int, ...]],
-                     bottom: tuple[int, ...] | None) -> Hand | None:
-    """``hand`` read with the lines of ``seats`` miscopied: each line (``deal``: less the cards its seat holds after
-    the last trick, as :func:`rejudge` reads it, with ``bottom``) with the cards its seat plays beyond it — the
-    seat's cards are then those it plays, every one of them held (docs/rules.md §1.6).  ``None`` where a line's
-    cards for the tricks are not known (the dealer's, its bottom or bury not recorded)."""
-    lines = list(deal)
-    for s in sorted(seats):
-        gives = _line_gives(hand, s)
-        if gives is None:
-            return None
-        beyond = Counter(k for t in hand.tricks for p in t.plays if p.seat == s for k in p.cards) - gives
-        lines[s] = tuple(lines[s]) + tuple(sorted(beyond.elements()))
-    return dataclasses.replace(hand, deal=tuple(lines), bottom=bottom)
-
-
 def dealer_line_in_doubt(hand: Hand, left: Mapping[int, tuple[int, ...]]) -> str:
     """Which line the dealer's cards ``left`` after the last trick come from — its cards are its deal line with the
     ``Bottom:`` line, less the bury: :data:`.explain_contradicted.BOTTOM_LINE` where its deal line gives none of
     them and the ``Bottom:`` line gives them all (the ``Bottom:`` line, not its deal line, is the one its plays
     contradict), :data:`~.explain_contradicted.EITHER_LINE` where both lines give one of them (which of the two is
     miscopied the record does not say: both named, never one picked), else :data:`~.explain_contradicted.LINE`."""
-    taker = _taker(hand)
+    taker = line_taker(hand)
     cards = Counter(left.get(taker, ())) if taker is not None else Counter()
     if not cards or hand.deal is None or hand.bottom is None:
         return explain_contradicted.LINE
@@ -292,76 +218,13 @@ def _either_said(v: Violation, place: str = "line") -> Violation:
     return as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
 
 
-MAX_PLAY_READINGS = 24
-"""The most ways :func:`_plays_miscopied` reads a hand (each seat's cards left put in place of the cards it played
-and its line does not give, in every order)."""
-
-
-def _plays_miscopied(hand: Hand, seats: frozenset[int], left: Mapping[int, tuple[int, ...]]) -> list[Hand]:
-    """``hand`` read with its plays miscopied rather than the lines of ``seats``: the cards a seat plays beyond its
-    line (any of its plays of such a card may be the miscopied one) each replaced by a card it holds after the last
-    trick (``left``: where the record stops, when it stops before the hand's end) — every way, when each seat has as many of both and the ways are at most :data:`MAX_PLAY_READINGS`.
-    None otherwise (``[]``): the dealer (its cards are its line with the bottom, less the bury), a failed throw
-    among its plays of such a card, other counts."""
-    ways: list[list[list[tuple[tuple[int, int, int], int]]]] = []      # per seat, its ways: (slot, new card) each
-    for seat in sorted(seats):
-        if seat == _taker(hand) or hand.deal is None:
-            return []
-        line = _line_gives(hand, seat)
-        where: dict[int, list[tuple[int, int, int]]] = {}       # per card, each play of it: (trick, play, card)
-        for i, trick in enumerate(hand.tricks):
-            for j, play in enumerate(trick.plays):
-                if play.seat == seat:
-                    for k in play.cards:
-                        where.setdefault(k, []).append((i, j, k))
-        played = Counter({k: len(v) for k, v in where.items()})
-        beyond, rest = played - line, line - played
-        if not beyond or rest != Counter(left.get(seat, ())):
-            return []
-        if any(hand.tricks[i].plays[j].attempted is not None for k in beyond for i, j, _ in where[k]):
-            return []
-        # the ways counted before any is made: the orders of the cards left are a multinomial (two swapped lines
-        # leave some 20 cards: 20! orders — a scorer's tester's record ran out of memory making them)
-        orders = math.factorial(sum(rest.values())) // math.prod(math.factorial(c) for c in rest.values())
-        if math.prod(math.comb(len(where[k]), n) for k, n in beyond.items()) * orders > MAX_PLAY_READINGS:
-            return []
-        picks = [list(itertools.combinations(where[k], n)) for k, n in sorted(beyond.items())]
-        news = sorted(set(itertools.permutations(rest.elements())))
-        ways.append([list(zip(itertools.chain.from_iterable(chosen), new))
-                     for chosen in itertools.product(*picks) for new in news])
-    if not ways or math.prod(map(len, ways)) > MAX_PLAY_READINGS:
-        return []
-    hands = []
-    for choice in itertools.product(*ways):
-        tricks = [list(t.plays) for t in hand.tricks]
-        for (i, j, old), new in itertools.chain.from_iterable(choice):
-            play = tricks[i][j]
-            cards = list(play.cards)
-            cards[cards.index(old)] = new
-            tricks[i][j] = dataclasses.replace(play, cards=tuple(cards))
-        hands.append(dataclasses.replace(hand, tricks=tuple(
-            dataclasses.replace(t, plays=tuple(p)) for t, p in zip(hand.tricks, tricks))))
-    return hands
-
-
-def _line_gives(hand: Hand, seat: int) -> Counter | None:
-    """The cards ``seat``'s deal line gives it for the tricks: the line; the dealer's, with the bottom, less the bury
-    (``None`` when either is not recorded: then only its ``not_in_hand`` shows a card played beyond it)."""
-    held = Counter(hand.deal[seat] if hand.deal is not None else ())
-    if seat != _taker(hand):
-        return held
-    if hand.bottom is None or hand.buried is None:
-        return None
-    return held + Counter(hand.bottom) - Counter(hand.buried)
-
-
 def _tricks_beyond(hand: Hand, seats: frozenset[int], result: HandResult) -> list[int]:
     """The tricks (indexes) in which a seat of ``seats`` plays a card its line does not give — a ``not_in_hand`` of
     it, or any play of a card it plays more often than its line gives (which of them is the miscopied one is not
     known)."""
     beyond: dict[int, Counter] = {}
     for seat in seats:
-        held = _line_gives(hand, seat)
+        held = line_gives(hand, seat)
         beyond[seat] = Counter() if held is None else \
             Counter(k for t in hand.tricks for p in t.plays if p.seat == seat for k in p.cards) - held
     unheld = {(v.trick, v.seat) for v in result.violations if v.code == "not_in_hand" and v.seat in seats}
@@ -403,7 +266,7 @@ def _winners_open(hand: Hand, judged: HandResult, tricks: Sequence[int], what: t
 
 
 def _as_recorded(hand: Hand, read: Hand, result: HandResult) -> HandResult:
-    """``result`` (``read`` judged: ``hand`` with some plays read otherwise, :func:`_plays_miscopied`) with each
+    """``result`` (``read`` judged: ``hand`` with some plays read otherwise, :func:`.deal_line_readings.plays_miscopied`) with each
     violation of such a play naming the cards the record gives, so that the same fault of the same play is one
     fault in every reading (its words, which name the cards, kept only where the same)."""
     moved = {(t.number, p.seat): (q.cards, p.cards) for t, r in zip(hand.tricks, read.tricks)
@@ -420,7 +283,7 @@ def _as_recorded(hand: Hand, read: Hand, result: HandResult) -> HandResult:
 def _either(hand: Hand, judged: HandResult, others: Sequence[HandResult], seats: frozenset[int],
             what: tuple[str, ...], order: Callable[[Violation], tuple]) -> tuple[HandResult, tuple[str, ...]]:
     """``judged`` (the lines of ``seats`` miscopied: judged on the cards both line and plays give) merged with
-    ``others`` (a play miscopied instead: :func:`_plays_miscopied`): the contradiction itself and the hand's own
+    ``others`` (a play miscopied instead: :func:`.deal_line_readings.plays_miscopied`): the contradiction itself and the hand's own
     findings as ``judged`` gives them, every other verdict — a trick's winner and points, who was to lead the
     next, a fault — only where every reading gives it (docs/rules.md §1.6)."""
     results = [judged, *others]
@@ -478,59 +341,11 @@ def _position_played_out(judged: HandResult, others: Sequence[HandResult],
     return dataclasses.replace(judged, **changes), what
 
 
-def _others_in_doubt(result: HandResult, seats: frozenset[int], deck: bool) -> bool:
-    """Whether a line other than those of ``seats``, or the bury, is in doubt itself (``result``): another seat's
-    own ``not_in_hand`` / ``deal_mismatch`` (``deck``: the deck's own mismatch too), or a ``bad_bury`` that is not the
-    record's own finding with the bury read from the dealer's plays (see the module's words)."""
-    return any((v.code in SHOWN_BY and v.seat not in seats and (deck or v.seat is not None))
-               or (v.code == "bad_bury" and not v.of_record) for v in result.violations)
-
-
-def _lines_proven(hand: Hand, result: HandResult, seats: frozenset[int],
-                  decks: int) -> dict[int, tuple[tuple[int, int], ...]] | None:
-    """Per seat of ``seats``, the cards it plays beyond its line that the decks prove it cannot hold, each with the
-    most copies it can hold: the copies the record places beyond doubt elsewhere (:func:`.deck_proof.placed_copies`:
-    the other seats' lines give them and they play them, or a ``Buried:`` line the dealer's line, the bottom and its
-    plays bear out buries them) leave it fewer than it plays.  Its line is then right and a play on it is the
-    miscopy (docs/rules.md §1.6).  ``None`` unless every seat of ``seats`` has such a card (a seat without one may
-    still have its line miscopied: that reading stands), and where another seat's line, the deck or the bury is in
-    doubt itself (:func:`_others_in_doubt`: the readings kept would not judge that doubt, see the module's words)."""
-    if _others_in_doubt(result, seats, True):
-        return None
-    played = [Counter() for _ in range(4)]
-    for trick in hand.tricks:
-        for p in trick.plays:
-            played[p.seat].update(p.cards)
-    gives = [_line_gives(hand, t) or Counter() for t in range(4)]
-    placed = placed_copies(hand, _taker(hand))
-    out = {}
-    for seat in sorted(seats):
-        line = gives[seat]
-        proven = []
-        for k in sorted(played[seat] - line):
-            elsewhere = placed.elsewhere(seat, k)
-            if played[seat][k] + elsewhere > decks:
-                proven.append((k, max(0, decks - elsewhere)))
-        if not proven:
-            return None
-        out[seat] = tuple(proven)
-    return out
-
-
-def _next_lead_against(result: HandResult, readings: Sequence[HandResult]) -> bool:
-    """Some play reading leads a trick out of turn where the hand as recorded (``result``) does not: the play read in
-    place of the one written wins a trick the record's next lead says another seat won.  The record's next lead
-    speaks against that reading as much as the decks speak for it — more than one slip —, so the decks' proof is not
-    taken alone: the hand is read both ways (docs/rules.md §1.6), never a seat's lead faulted on the play read."""
-    recorded = {(v.trick, v.seat) for v in result.violations if v.code == "out_of_turn"}
-    return any(v.code == "out_of_turn" and (v.trick, v.seat) not in recorded for r in readings for v in r.violations)
-
-
 def _plays_only(hand: Hand, result: HandResult, ways: Sequence[Hand], readings: Sequence[HandResult],
                 seats: frozenset[int], proof: Mapping[int, tuple[tuple[int, int], ...]],
                 order: Callable[[Violation], tuple]) -> HandResult:
-    """``hand`` whose ``seats``' lines the decks prove right (``proof``: :func:`_lines_proven`): judged over the
-    ways of reading a play on each line miscopied (``ways``, :func:`_plays_miscopied`; ``readings``: their
+    """``hand`` whose ``seats``' lines the decks prove right (``proof``: :func:`.deal_line_proof.lines_proven`): judged over the
+    ways of reading a play on each line miscopied (``ways``, :func:`.deal_line_readings.plays_miscopied`; ``readings``: their
     judgements), every verdict — a fault, a trick's winner and points, the outcome and the levels — kept where
     every way gives it (:func:`.agreement.agree`); the line reading is no reading (it would give the seat more
     copies of a card than the decks hold).  The contradiction itself (``result``: the hand as recorded) is the
@@ -539,7 +354,7 @@ def _plays_only(hand: Hand, result: HandResult, ways: Sequence[Hand], readings: 
     decks = result.rules.decks
     changes, what = agree(readings, [t.plays for t in hand.tricks],
                           lambda v: explain_readings.fault_whichever_play(v.seat, v.code))
-    own = [_proven_said(v, proof, decks) if v.code in SHOWN_BY and v.seat in seats else v
+    own = [proven_said(v, proof, decks) if v.code in SHOWN_BY and v.seat in seats else v
            for v in result.violations if _kept(v, seats)]
     seen = {(v.code, v.trick, v.seat) for v in own}
     violations = sorted([*own, *(v for v in changes["violations"] if (v.code, v.trick, v.seat) not in seen)],
@@ -566,62 +381,9 @@ def _plays_only(hand: Hand, result: HandResult, ways: Sequence[Hand], readings: 
     return dataclasses.replace(readings[0], **changes)
 
 
-@dataclass(frozen=True, slots=True)
-class LineDisproven:
-    """A deal line the decks prove miscopied (:func:`_lines_disproven`)."""
-
-    written: tuple[int, ...]
-    """The cards its line gives and the seat never plays (those it holds after the last trick)."""
-    dealt: tuple[int, ...]
-    """The cards the seat plays beyond its line: the ones dealt in their place."""
-    proof: tuple[tuple[int, int], ...]
-    """The cards of ``written`` the decks leave the seat fewer copies of than its line gives, each with the most
-    copies it can hold."""
-
-
-def _lines_disproven(hand: Hand, result: HandResult, seats: frozenset[int], left: Mapping[int, tuple[int, ...]],
-                     decks: int) -> dict[int, LineDisproven] | None:
-    """The mirror of :func:`_lines_proven`: per seat of ``seats``, its deal line proven miscopied — a card its line
-    gives and it never plays (one it holds after the last trick, ``left``) of which the copies placed beyond doubt
-    elsewhere (:func:`.deck_proof.placed_copies`, the same rule) leave it fewer than its line gives.  Every reading of a play miscopied makes it play that card (it plays its line's cards), so the plays are
-    right and the line is the miscopy (docs/rules.md §1.6).  ``None`` unless every seat of ``seats`` has such a
-    card, plays as many cards beyond its line as it holds at the end, is not the dealer (its cards are its line with
-    the bottom, less the bury) and shows no card in a failed throw that it does not play from that trick on.  A
-    failed throw's shown cards were held (§15) and its forced play is played, so a throw whose shown cards the seat
-    all plays later changes nothing here; one showing a card the seat never plays after it leaves the proof open: a
-    card of ``left`` it shows is a copy its line and the throw agree it held — the proof would need both miscopied —
-    and any other is a card neither reading of its line accounts for.  ``None`` too where another seat's line or the
-    bury is in doubt itself (:func:`_others_in_doubt`; the deck's own mismatch is :func:`_line_only`'s to check)."""
-    if hand.deal is None or _others_in_doubt(result, seats, False):
-        return None
-    played = [Counter() for _ in range(4)]
-    for trick in hand.tricks:
-        for p in trick.plays:
-            played[p.seat].update(p.cards)
-    rows = played_rows(hand)
-    shown = held_from_plays(hand, rows)     # a failed throw's cards: held when shown (docs/rules.md §15)
-    placed = placed_copies(hand, _taker(hand))
-    out = {}
-    for seat in sorted(seats):
-        line = Counter(hand.deal[seat])
-        beyond, rest = played[seat] - line, line - played[seat]
-        if seat == _taker(hand) or not beyond or rest != Counter(left.get(seat, ())) or \
-                sum(beyond.values()) != sum(rest.values()) or shown[seat] != rows[seat]:
-            return None
-        proof = []
-        for k in sorted(rest):
-            elsewhere = placed.elsewhere(seat, k)
-            if line[k] + elsewhere > decks:
-                proof.append((k, max(0, decks - elsewhere)))
-        if not proof:
-            return None
-        out[seat] = LineDisproven(tuple(sorted(rest.elements())), tuple(sorted(beyond.elements())), tuple(proof))
-    return out
-
-
 def _line_only(hand: Hand, result: HandResult, seats: frozenset[int], wrong: Mapping[int, LineDisproven],
                replay: Callable[[Hand], HandResult], order: Callable[[Violation], tuple]) -> HandResult | None:
-    """``hand`` whose ``seats``' lines the decks prove miscopied (``wrong``: :func:`_lines_disproven`), judged on
+    """``hand`` whose ``seats``' lines the decks prove miscopied (``wrong``: :func:`.deal_line_proof.lines_disproven`), judged on
     each line read with the cards its seat plays beyond it in place of those it never plays — the one reading left
     (``replay``): its verdicts, outcome and levels kept.  The contradiction itself (``result``: the hand as
     recorded) is the record's finding (docs/rules.md §13.1), its words saying what the decks prove, with the
@@ -631,7 +393,7 @@ def _line_only(hand: Hand, result: HandResult, seats: frozenset[int], wrong: Map
     as recorded has too, the bury read from the dealer's plays): the decks prove nothing then."""
     deal = list(hand.deal or ())
     for seat, w in wrong.items():
-        line = _without(deal[seat], w.written)
+        line = line_without(deal[seat], w.written)
         if line is None:
             return None
         deal[seat] = line + w.dealt
@@ -642,7 +404,7 @@ def _line_only(hand: Hand, result: HandResult, seats: frozenset[int], wrong: Map
         return None
     decks = result.rules.decks
     seen = {(v.code, v.trick, v.seat) for v in again.violations}
-    own = [_disproven_said(v, wrong[v.seat], decks) if v.seat in wrong else v for v in result.violations
+    own = [disproven_said(v, wrong[v.seat], decks) if v.seat in wrong else v for v in result.violations
            if v.code in SHOWN_BY and (v.seat in seats or (v.seat is None and v.trick is None and v.of_record))
            and (v.code, v.trick, v.seat) not in seen]
     violations = sorted([*_shown_folded(hand, own, wrong, explain_contradicted.shown_in_throw_before),
@@ -670,7 +432,7 @@ def _shown_folded(hand: Hand, found: Sequence[Violation], seats: Iterable[int],
     unheld = {(v.trick, v.seat): v for v in found if v.code == "not_in_hand" and v.trick is not None}
     into: dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]] = {}      # later play -> (throw's trick, cards)
     for seat in seats:
-        held = _line_gives(hand, seat) if hand.deal is not None else None
+        held = line_gives(hand, seat) if hand.deal is not None else None
         if held is None:
             continue
         throws: list[tuple[int, Counter]] = []        # each throw's shown cards not held, returned to the hand
@@ -701,20 +463,6 @@ def _shown_folded(hand: Hand, found: Sequence[Violation], seats: Iterable[int],
             v = dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en)
         out.append(v)
     return out
-
-
-def _disproven_said(v: Violation, w: LineDisproven, decks: int) -> Violation:
-    """The contradiction (a card played beyond the line, cards left) of a seat whose line the decks prove
-    miscopied: the record's finding (the line miscopied, docs/rules.md §13.1), its words saying so."""
-    zh, en = explain_readings.line_disproven(v.seat, w.proof, decks)
-    return as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
-
-
-def _proven_said(v: Violation, proof: Mapping[int, tuple[tuple[int, int], ...]], decks: int) -> Violation:
-    """The contradiction (a card played beyond the line, cards left) of a seat whose line the decks prove right:
-    the record's finding (a play on the line miscopied, docs/rules.md §13.1), its words saying so."""
-    zh, en = explain_readings.line_proven(v.seat, proof[v.seat], decks)
-    return as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
 
 
 def _throws_bounded(hand: Hand, again: HandResult, seats: frozenset[int],

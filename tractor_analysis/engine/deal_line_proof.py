@@ -1,0 +1,159 @@
+"""The decks' proof that a deal line its seat's plays contradict, or a play on it, is the one miscopied (docs/rules.md §1.6).
+
+Where the copies of a card the seat plays beyond its line that the record places beyond doubt elsewhere (the other
+seats' lines give them and they play them, or a ``Buried:`` line borne out buries them: :mod:`.deck_proof`) leave it
+fewer than it plays, the line is right and a play is miscopied (:func:`lines_proven`); where the line gives a card the
+seat never plays of which the copies placed elsewhere leave it fewer than the line gives, the line is miscopied
+(:func:`lines_disproven`).  The cards a seat's line gives it for the tricks (:func:`line_gives`: the dealer's with the
+bottom, less the bury; a position's dealer as any seat, :func:`line_taker`), and the words said of a finding either proof
+settles.  Judging the hand on what a proof leaves is :mod:`.deal_lines`'.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from ..records.model import Hand
+from . import explain_readings
+from .deck_proof import placed_copies
+from .played_cards import held_from_plays, played_rows
+from .verdicts import HandResult, Violation, as_record_finding
+
+
+SHOWN_BY = frozenset({"not_in_hand", "deal_mismatch"})
+"""The two violations that together show a deal line wrong (or a play on it)."""
+
+
+def line_taker(hand: Hand) -> int | None:
+    """The seat whose cards for the tricks are its deal line with the bottom, less the bury: a full hand's dealer.
+    None in a position (``[SetUp]``): its lines are the cards each seat holds where it starts, the bury made
+    before (docs/rules.md §14.1), so the dealer's line is read as any seat's (docs/rules.md §1.6)."""
+    return None if hand.setup else hand.dealer
+
+
+def line_gives(hand: Hand, seat: int) -> Counter | None:
+    """The cards ``seat``'s deal line gives it for the tricks: the line; the dealer's, with the bottom, less the bury
+    (``None`` when either is not recorded: then only its ``not_in_hand`` shows a card played beyond it)."""
+    held = Counter(hand.deal[seat] if hand.deal is not None else ())
+    if seat != line_taker(hand):
+        return held
+    if hand.bottom is None or hand.buried is None:
+        return None
+    return held + Counter(hand.bottom) - Counter(hand.buried)
+
+
+def _others_in_doubt(result: HandResult, seats: frozenset[int], deck: bool) -> bool:
+    """Whether a line other than those of ``seats``, or the bury, is in doubt itself (``result``): another seat's
+    own ``not_in_hand`` / ``deal_mismatch`` (``deck``: the deck's own mismatch too), or a ``bad_bury`` that is not the
+    record's own finding with the bury read from the dealer's plays (see the module's words)."""
+    return any((v.code in SHOWN_BY and v.seat not in seats and (deck or v.seat is not None))
+               or (v.code == "bad_bury" and not v.of_record) for v in result.violations)
+
+
+def lines_proven(hand: Hand, result: HandResult, seats: frozenset[int],
+                  decks: int) -> dict[int, tuple[tuple[int, int], ...]] | None:
+    """Per seat of ``seats``, the cards it plays beyond its line that the decks prove it cannot hold, each with the
+    most copies it can hold: the copies the record places beyond doubt elsewhere (:func:`.deck_proof.placed_copies`:
+    the other seats' lines give them and they play them, or a ``Buried:`` line the dealer's line, the bottom and its
+    plays bear out buries them) leave it fewer than it plays.  Its line is then right and a play on it is the
+    miscopy (docs/rules.md §1.6).  ``None`` unless every seat of ``seats`` has such a card (a seat without one may
+    still have its line miscopied: that reading stands), and where another seat's line, the deck or the bury is in
+    doubt itself (:func:`_others_in_doubt`: the readings kept would not judge that doubt, see the module's words)."""
+    if _others_in_doubt(result, seats, True):
+        return None
+    played = [Counter() for _ in range(4)]
+    for trick in hand.tricks:
+        for p in trick.plays:
+            played[p.seat].update(p.cards)
+    gives = [line_gives(hand, t) or Counter() for t in range(4)]
+    placed = placed_copies(hand, line_taker(hand))
+    out = {}
+    for seat in sorted(seats):
+        line = gives[seat]
+        proven = []
+        for k in sorted(played[seat] - line):
+            elsewhere = placed.elsewhere(seat, k)
+            if played[seat][k] + elsewhere > decks:
+                proven.append((k, max(0, decks - elsewhere)))
+        if not proven:
+            return None
+        out[seat] = tuple(proven)
+    return out
+
+
+def next_lead_against(result: HandResult, readings: Sequence[HandResult]) -> bool:
+    """Some play reading leads a trick out of turn where the hand as recorded (``result``) does not: the play read in
+    place of the one written wins a trick the record's next lead says another seat won.  The record's next lead
+    speaks against that reading as much as the decks speak for it — more than one slip —, so the decks' proof is not
+    taken alone: the hand is read both ways (docs/rules.md §1.6), never a seat's lead faulted on the play read."""
+    recorded = {(v.trick, v.seat) for v in result.violations if v.code == "out_of_turn"}
+    return any(v.code == "out_of_turn" and (v.trick, v.seat) not in recorded for r in readings for v in r.violations)
+
+
+@dataclass(frozen=True, slots=True)
+class LineDisproven:
+    """A deal line the decks prove miscopied (:func:`lines_disproven`)."""
+
+    written: tuple[int, ...]
+    """The cards its line gives and the seat never plays (those it holds after the last trick)."""
+    dealt: tuple[int, ...]
+    """The cards the seat plays beyond its line: the ones dealt in their place."""
+    proof: tuple[tuple[int, int], ...]
+    """The cards of ``written`` the decks leave the seat fewer copies of than its line gives, each with the most
+    copies it can hold."""
+
+
+def lines_disproven(hand: Hand, result: HandResult, seats: frozenset[int], left: Mapping[int, tuple[int, ...]],
+                     decks: int) -> dict[int, LineDisproven] | None:
+    """The mirror of :func:`lines_proven`: per seat of ``seats``, its deal line proven miscopied — a card its line
+    gives and it never plays (one it holds after the last trick, ``left``) of which the copies placed beyond doubt
+    elsewhere (:func:`.deck_proof.placed_copies`, the same rule) leave it fewer than its line gives.  Every reading of a play miscopied makes it play that card (it plays its line's cards), so the plays are
+    right and the line is the miscopy (docs/rules.md §1.6).  ``None`` unless every seat of ``seats`` has such a
+    card, plays as many cards beyond its line as it holds at the end, is not the dealer (its cards are its line with
+    the bottom, less the bury) and shows no card in a failed throw that it does not play from that trick on.  A
+    failed throw's shown cards were held (§15) and its forced play is played, so a throw whose shown cards the seat
+    all plays later changes nothing here; one showing a card the seat never plays after it leaves the proof open: a
+    card of ``left`` it shows is a copy its line and the throw agree it held — the proof would need both miscopied —
+    and any other is a card neither reading of its line accounts for.  ``None`` too where another seat's line or the
+    bury is in doubt itself (:func:`_others_in_doubt`; the deck's own mismatch is :func:`.deal_lines._line_only`'s to check)."""
+    if hand.deal is None or _others_in_doubt(result, seats, False):
+        return None
+    played = [Counter() for _ in range(4)]
+    for trick in hand.tricks:
+        for p in trick.plays:
+            played[p.seat].update(p.cards)
+    rows = played_rows(hand)
+    shown = held_from_plays(hand, rows)     # a failed throw's cards: held when shown (docs/rules.md §15)
+    placed = placed_copies(hand, line_taker(hand))
+    out = {}
+    for seat in sorted(seats):
+        line = Counter(hand.deal[seat])
+        beyond, rest = played[seat] - line, line - played[seat]
+        if seat == line_taker(hand) or not beyond or rest != Counter(left.get(seat, ())) or \
+                sum(beyond.values()) != sum(rest.values()) or shown[seat] != rows[seat]:
+            return None
+        proof = []
+        for k in sorted(rest):
+            elsewhere = placed.elsewhere(seat, k)
+            if line[k] + elsewhere > decks:
+                proof.append((k, max(0, decks - elsewhere)))
+        if not proof:
+            return None
+        out[seat] = LineDisproven(tuple(sorted(rest.elements())), tuple(sorted(beyond.elements())), tuple(proof))
+    return out
+
+
+def disproven_said(v: Violation, w: LineDisproven, decks: int) -> Violation:
+    """The contradiction (a card played beyond the line, cards left) of a seat whose line the decks prove
+    miscopied: the record's finding (the line miscopied, docs/rules.md §13.1), its words saying so."""
+    zh, en = explain_readings.line_disproven(v.seat, w.proof, decks)
+    return as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
+
+
+def proven_said(v: Violation, proof: Mapping[int, tuple[tuple[int, int], ...]], decks: int) -> Violation:
+    """The contradiction (a card played beyond the line, cards left) of a seat whose line the decks prove right:
+    the record's finding (a play on the line miscopied, docs/rules.md §13.1), its words saying so."""
+    zh, en = explain_readings.line_proven(v.seat, proof[v.seat], decks)
+    return as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))

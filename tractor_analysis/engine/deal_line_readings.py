@@ -1,0 +1,132 @@
+"""The hands a deal line its seat's plays contradict is read as (docs/rules.md §1.6): a play on the line miscopied
+(:func:`plays_miscopied`: each card played beyond the line read as a card the seat holds after the last trick, every
+way up to :data:`MAX_PLAY_READINGS`), the line miscopied and read from the seat's plays (:func:`line_from_plays`), and a
+card written in another seat's long line (:func:`written_elsewhere`).  :mod:`.deal_lines` judges the hand under each
+and keeps what every reading gives.
+"""
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from collections import Counter
+from typing import Mapping, Sequence
+
+from ..records.model import Hand
+from .deal_line_proof import line_gives, line_taker
+from .verdicts import HandResult
+
+
+
+def line_without(line: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] | None:
+    rest = list(line)
+    for k in cards:
+        if k not in rest:
+            return None
+        rest.remove(k)
+    return tuple(rest)
+
+
+def written_elsewhere(hand: Hand, result: HandResult, seats: frozenset[int], deal: Sequence[tuple[int, ...]],
+                       bottom: tuple[int, ...] | None) -> tuple[Hand, tuple[tuple[int, int, int], ...]] | None:
+    """``hand`` read with each card a seat not of ``seats`` never plays — its line longer than a hand holds, its cards
+    left after the last trick (its ``deal_mismatch``) — that a seat of ``seats`` plays beyond its line being that
+    seat's, written in the wrong line: the long line without it, and the other seat's line (``deal``: the lines of
+    ``seats`` less the cards each still holds, and ``bottom``, as :func:`rejudge` reads them) with it — the card too many is then no misdeal
+    (多少牌, docs/rules.md §10.3), nor does any verdict rest on the long line's seat holding it.  With the moves
+    ``(card, from seat, to seat)``; ``None`` where there is no such card (the dealer's line, with the bottom and the
+    bury, is not read so)."""
+    if hand.deal is None:
+        return None
+    size = result.rules.hand_size
+    beyond: dict[int, Counter] = {}
+    for s in seats:
+        line = line_gives(hand, s)
+        if s != line_taker(hand) and line is not None:
+            beyond[s] = Counter(k for t in hand.tricks for p in t.plays if p.seat == s for k in p.cards) - line
+    lines = [tuple(line) for line in deal]
+    moves: list[tuple[int, int, int]] = []
+    for v in result.violations:
+        m = v.seat
+        if (v.code != "deal_mismatch" or v.trick is not None or m is None or m in seats or m == line_taker(hand)
+                or not v.played or len(hand.deal[m]) <= size):
+            continue
+        for k in v.played:
+            to = next((s for s in sorted(beyond) if beyond[s][k] > 0), None)
+            rest = line_without(lines[m], (k,)) if to is not None else None
+            if rest is None or len(rest) < size:
+                continue
+            beyond[to][k] -= 1
+            lines[m], lines[to] = rest, lines[to] + (k,)
+            moves.append((k, m, to))
+    if not moves:
+        return None
+    return dataclasses.replace(hand, deal=tuple(lines), bottom=bottom), tuple(moves)
+
+
+def line_from_plays(hand: Hand, seats: frozenset[int], deal: Sequence[tuple[int, ...]],
+                     bottom: tuple[int, ...] | None) -> Hand | None:
+    """``hand`` read with the lines of ``seats`` miscopied: each line (``deal``: less the cards its seat holds after
+    the last trick, as :func:`rejudge` reads it, with ``bottom``) with the cards its seat plays beyond it — the
+    seat's cards are then those it plays, every one of them held (docs/rules.md §1.6).  ``None`` where a line's
+    cards for the tricks are not known (the dealer's, its bottom or bury not recorded)."""
+    lines = list(deal)
+    for s in sorted(seats):
+        gives = line_gives(hand, s)
+        if gives is None:
+            return None
+        beyond = Counter(k for t in hand.tricks for p in t.plays if p.seat == s for k in p.cards) - gives
+        lines[s] = tuple(lines[s]) + tuple(sorted(beyond.elements()))
+    return dataclasses.replace(hand, deal=tuple(lines), bottom=bottom)
+
+
+MAX_PLAY_READINGS = 24
+"""The most ways :func:`plays_miscopied` reads a hand (each seat's cards left put in place of the cards it played
+and its line does not give, in every order)."""
+
+
+def plays_miscopied(hand: Hand, seats: frozenset[int], left: Mapping[int, tuple[int, ...]]) -> list[Hand]:
+    """``hand`` read with its plays miscopied rather than the lines of ``seats``: the cards a seat plays beyond its
+    line (any of its plays of such a card may be the miscopied one) each replaced by a card it holds after the last
+    trick (``left``: where the record stops, when it stops before the hand's end) — every way, when each seat has as many of both and the ways are at most :data:`MAX_PLAY_READINGS`.
+    None otherwise (``[]``): the dealer (its cards are its line with the bottom, less the bury), a failed throw
+    among its plays of such a card, other counts."""
+    ways: list[list[list[tuple[tuple[int, int, int], int]]]] = []      # per seat, its ways: (slot, new card) each
+    for seat in sorted(seats):
+        if seat == line_taker(hand) or hand.deal is None:
+            return []
+        line = line_gives(hand, seat)
+        where: dict[int, list[tuple[int, int, int]]] = {}       # per card, each play of it: (trick, play, card)
+        for i, trick in enumerate(hand.tricks):
+            for j, play in enumerate(trick.plays):
+                if play.seat == seat:
+                    for k in play.cards:
+                        where.setdefault(k, []).append((i, j, k))
+        played = Counter({k: len(v) for k, v in where.items()})
+        beyond, rest = played - line, line - played
+        if not beyond or rest != Counter(left.get(seat, ())):
+            return []
+        if any(hand.tricks[i].plays[j].attempted is not None for k in beyond for i, j, _ in where[k]):
+            return []
+        # the ways counted before any is made: the orders of the cards left are a multinomial (two swapped lines
+        # leave some 20 cards: 20! orders — a scorer's tester's record ran out of memory making them)
+        orders = math.factorial(sum(rest.values())) // math.prod(math.factorial(c) for c in rest.values())
+        if math.prod(math.comb(len(where[k]), n) for k, n in beyond.items()) * orders > MAX_PLAY_READINGS:
+            return []
+        picks = [list(itertools.combinations(where[k], n)) for k, n in sorted(beyond.items())]
+        news = sorted(set(itertools.permutations(rest.elements())))
+        ways.append([list(zip(itertools.chain.from_iterable(chosen), new))
+                     for chosen in itertools.product(*picks) for new in news])
+    if not ways or math.prod(map(len, ways)) > MAX_PLAY_READINGS:
+        return []
+    hands = []
+    for choice in itertools.product(*ways):
+        tricks = [list(t.plays) for t in hand.tricks]
+        for (i, j, old), new in itertools.chain.from_iterable(choice):
+            play = tricks[i][j]
+            cards = list(play.cards)
+            cards[cards.index(old)] = new
+            tricks[i][j] = dataclasses.replace(play, cards=tuple(cards))
+        hands.append(dataclasses.replace(hand, tricks=tuple(
+            dataclasses.replace(t, plays=tuple(p)) for t, p in zip(hand.tricks, tricks))))
+    return hands
