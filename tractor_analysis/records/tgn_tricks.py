@@ -575,6 +575,15 @@ def _throw_cards(st: Reading, seat: int, txt: str, off: int, lineno: int, pieces
     """``(cards, attempted)`` of a failed throw ``CA CK CQ -> CQ``; ``None`` when a card is
     unknown (reported; the play is dropped)."""
     arrow = txt.find("->")
+    side = next((name for name, part in (("before", txt[:arrow]), ("after", txt[arrow + 2:])) if not part.split()), None)
+    if side is not None:        # "N: SQ SJ ->" (a line cut short): the throw or its forced play not written
+        s = SEAT_TOKENS[seat]
+        ln, col = pos(pieces, lineno, off + arrow)
+        st.diag("syntax_error", f"the play of {s} is written as a failed throw with no card {side} '->' (expected "
+                f"'cards -> forced play', e.g. 'N: SA SK -> SK'); the play is dropped and read as one that could not be "
+                f"read", f"{s} 的出牌写成甩牌失败，但 '->' {'之前' if side == 'before' else '之后'}没有牌（应为 '甩出的牌 -> "
+                f"被迫改出的牌'，如 'N: SA SK -> SK'）；该出牌已舍弃，按无法读取的出牌处理", ln, col)
+        return None
     attempted, bad1 = read_cards(st, txt[:arrow], off, lineno, pieces,
                                  f"the play of {SEAT_TOKENS[seat]} is dropped",
                                  f"{SEAT_TOKENS[seat]} 的出牌已舍弃", play=True)
