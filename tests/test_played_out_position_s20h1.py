@@ -79,8 +79,14 @@ def test_the_wrong_follow_counts_towards_the_forfeit(name):
     text = _text(name).replace('[Ruleset "tournament"]', '[Ruleset "tournament"]\n[Rule:revoke_forfeit "1"]')
     (match,), _ = parse_tgn(text)
     result = replay_match(match)
-    # N–S forfeit at the end of hand 9 under every reading (E–W too where a follow not judged was wrong)
     assert result.stopped_at is None
+    if name == "s3_gap_revoke":
+        # N–S forfeit at the end of hand 9: W's play left out derived, whoever led trick 24 nobody else follows
+        # wrongly (tests/test_gap_lead_readings_s20k2.py: the hand judged with each leader)
+        assert (result.forfeit, result.decided_by, result.reading_ends) == (NS, "forfeit", ())
+        return
+    # (s2: W's play written there, a failed throw after another play, not read: not judged with each leader)
+    # N–S forfeit at the end of hand 9 under every reading (E–W too where a follow not judged was wrong)
     assert {e.forfeit for e in result.reading_ends} == {"NS", "both"}
     assert all(e.hands == (9,) for e in result.reading_ends)
 
@@ -103,7 +109,11 @@ def test_a_full_hand_whose_lead_left_out_the_deal_fixes_is_complete():
     h = _hand(text)
     assert any(d.fact == "play" and "10: E D9" in d.value for d in h.derived)
     assert h.complete
-    assert h.outcome is None        # (the trick, and so the points, still not judged)
+    # judged with E leading trick 10 and with S (written first) leading it: both give the result of the hand written
+    # whole (tests/test_gap_lead_readings_s20k2.py)
+    whole = _hand(FULL.read_text(encoding="utf-8"))
+    assert whole.outcome is not None
+    assert (h.outcome, h.attackers_total, h.levels_after) == (whole.outcome, whole.attackers_total, whole.levels_after)
 
 
 # --- 2. a position played out whose deal line its seat's plays contradict (docs/rules.md §1.6, §14.1) ---------------

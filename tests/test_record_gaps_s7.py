@@ -136,12 +136,16 @@ def test_the_hands_own_findings_stand_after_a_gap_not_filled_in():
 def test_who_was_to_lead_the_trick_after_a_gap_is_not_judged():
     # S led trick 8 (♠3, S won trick 7); the record gives W, N, E only, so W's ♦Q reads as the lead and
     # W as its winner, while E won it (♠K) and leads trick 9: S's lead may be the play left out, the gap
-    # is not filled in, and "E led trick 9 out of turn" would rest on it
+    # is not filled in, and "E led trick 9 out of turn" would rest on it.  S's ♠3 is derived (the deal fixes it): the
+    # hand is judged with S leading trick 8 and with W (written first) leading it, and only what both give is kept
+    # (tests/test_gap_lead_readings_s20k2.py) — E's lead of trick 9 is out of turn in one reading alone
     whole, h = hand_of(HAND1), hand_of(without(HAND1, "8. S: S3", "S: S3, "))
-    assert "lead itself" in gap_entry(h).message_en
+    (u,) = [u for u in h.unknowns if u.tag == "order"]
+    assert "whether S led trick 8" in u.message_en and "trick_winner" in u.withheld
     assert found(h) == []
     assert h.tricks[7].winner is None
     assert [t.winner for t in h.tricks[8:]] == [t.winner for t in whole.tricks[8:]]     # before: all None
+    assert h.outcome == whole.outcome
 
 
 # --------------------------------------------------------------------------- 2. gaps filled in more often

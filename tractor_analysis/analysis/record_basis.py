@@ -23,9 +23,10 @@ if TYPE_CHECKING:                   # (hand_analysis imports this module: the na
     from .hand_analysis import HandAnalysis
 
 
-ANALYSIS_NEEDS = frozenset({"verdicts", "sides", "points", "bottom", "legality", "trick_winner"})
+ANALYSIS_NEEDS = frozenset({"verdicts", "sides", "points", "bottom", "legality", "trick_winner", "lead"})
 """What an analysis rests on, in :data:`~tractor_analysis.engine.verdicts.WITHHELD` words: the
-plays judged, the sides, the attackers' points (or the bottom's alone), the cards each seat held, each trick's winner.  An
+plays judged, the sides, the attackers' points (or the bottom's alone), the cards each seat held, each trick's winner,
+who led each trick (the order of its plays).  An
 :class:`~tractor_analysis.engine.verdicts.Unknown` withholding any of them withholds the analysis."""
 
 

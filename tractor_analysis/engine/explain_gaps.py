@@ -338,3 +338,65 @@ def play_impossible(seat: int, cards: Sequence[int], most: Sequence[int], decks:
             f"{SEAT_TOKENS[seat]} played (miscopied); it is judged as a play that could not be read (what it was: "
             f"see play, derived or unknown), and neither the trick's winner, the follows to it nor who leads the "
             f"next trick rests on it as written")
+
+
+def _leads_text(leads: Sequence[tuple[int, int, int]]) -> Message:
+    """Each trick whose lead is open between the seat left out that was due to lead it and the seat written first
+    (``(trick, due, written first)``), as a clause."""
+    zh = "；".join(f"第 {t} 轮由{SEAT_NAMES_ZH[d]}首出，还是由记录中先写的{SEAT_NAMES_ZH[f]}未按顺序首出"
+                  f"（{SEAT_NAMES_ZH[d]}最后出）" for t, d, f in leads)
+    en = "; ".join(f"whether {SEAT_TOKENS[d]} led trick {t}, or {SEAT_TOKENS[f]}, written first, led it out of turn "
+                   f"({SEAT_TOKENS[d]} playing last)" for t, d, f in leads)
+    return zh, en
+
+
+def gap_play_lead_open(shown: Sequence[tuple[int, int, Sequence[int]]],
+                       leads: Sequence[tuple[int, int, int]]) -> Message:
+    """The plays a record leaves out, derived from the deal (of the cards each seat held then, the only ones it does
+    not play later), the seat left out being due to lead its trick (``leads``: ``(trick, due, written first)``):
+    who led it is not known, so the hand is judged with each leader (:func:`.record_gaps.judge`), what every
+    reading gives kept."""
+    zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for t, s, c in shown)
+    en = ", ".join(f"{SEAT_TOKENS[s]} played {' '.join(TOKEN[k] for k in c)} in trick {t}" for t, s, c in shown)
+    many = len(shown) > 1
+    lz, le = _leads_text(leads)
+    return (f"记录缺少的出牌由其后的出牌与发牌推出：{zh}（当时所持的牌中，只有{'这些' if many else '这一手'}其后没有打出）；"
+            f"但不知{lz}：按每种首出各判定一次，只保留都相同的判定",
+            f"the play{'s' if many else ''} the record leaves out, from the later plays and the deal: {en} (of the "
+            f"cards {'each seat' if many else 'the seat'} held then, the only "
+            f"{'one' if sum(len(c) for _, _, c in shown) == 1 else 'ones'} it does not play later); not known: {le} — "
+            "the hand was judged with each leader, and what every reading gives is kept")
+
+
+def gap_lead_open(leads: Sequence[tuple[int, int, int]], what: Sequence[str]) -> Message:
+    """The ``order`` unknown of a hand whose play left out is derived but whose seat was due to lead its trick
+    (``leads``: ``(trick, due, written first)``): judged with each leader, what differs withheld (``what``)."""
+    lz, le = _leads_text(leads)
+    zh = f"记录缺少该首出一家的出牌，不知{lz}；按每种首出各判定一次，只保留都相同的判定"
+    en = (f"the record leaves out the play of a seat due to lead; not known: {le}; the hand was judged with each "
+          "leader, and only what every reading gives is kept")
+    return unknown_fact(zh, en, what, len(leads) > 1)
+
+
+def gap_lead_winner(trick: int, winner: int, due: int, first: int) -> Message:
+    """``trick``, whose play by ``due`` (due to lead it) the record leaves out, derived, won by ``winner`` whether
+    ``due`` or ``first`` (written first) led it."""
+    return (f"第 {trick} 轮由{SEAT_NAMES_ZH[winner]}赢：无论由{SEAT_NAMES_ZH[due]}还是{SEAT_NAMES_ZH[first]}首出，"
+            f"都是{SEAT_NAMES_ZH[winner]}赢",
+            f"trick {trick} won by {SEAT_TOKENS[winner]}: whether {SEAT_TOKENS[due]} or {SEAT_TOKENS[first]} led it, "
+            f"{SEAT_TOKENS[winner]} wins it")
+
+
+def gap_lead_points(trick: int, points: int, due: int) -> Message:
+    """``trick`` holds ``points``, counting ``due``'s play the record leaves out (derived), whoever led it."""
+    return (f"第 {trick} 轮共 {points} 分（含记录所缺、由发牌推出的{SEAT_NAMES_ZH[due]}的那一手），无论由谁首出",
+            f"trick {trick} holds {points} points, counting {SEAT_TOKENS[due]}'s play the record leaves out (derived "
+            "from the deal), whoever led it")
+
+
+def fault_whoever_led(seat: int | None, code: str) -> Message:
+    """A violation found whoever led a trick whose lead a play left out leaves open, its owed play (or words)
+    depending on who did (:mod:`.record_gaps`)."""
+    return fault_owed_open(seat, code, ("无论记录所缺出牌的那一轮由谁首出都违例，但应出哪一手取决于由谁首出",
+                                        "whoever led the trick the record leaves a play out of; the play owed "
+                                        "depends on who did"))

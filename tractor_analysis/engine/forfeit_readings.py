@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import TEAMS
+from ..records.cards import SEAT_TOKENS, TEAMS
 from ..records.model import Hand
 from ..records.rulesets import RevokePenalty, RuleSet
 from .outcome import takeback_seats_open
@@ -298,15 +298,17 @@ are seated from (:mod:`.platform_leads`)."""
 def readings_causes(hand: Hand, result: HandResult) -> tuple[str, ...]:
     """Why the judgements merged into ``result`` (``hand``'s: :attr:`.HandResult.penalties_open`) may give different
     counts, each once, as :class:`Open` ``play`` keeps them (its :attr:`Open.why`): ``play`` where the record leaves
-    a play out (:func:`.record_gaps.find_gaps` finds a gap, :func:`.trick_gaps.unread_index` a trick line without a
-    play, or a trick line gives none); ``order``, ``leader`` where the hand has such an ``unknown`` item (each is a
+    a play out (:func:`.record_gaps.find_gaps` finds a gap — not one whose plays left out ``result`` derives, one way
+    each: :func:`_plays_derived` —, :func:`.trick_gaps.unread_index` a trick line without a play, or a trick line
+    gives none); ``order``, ``leader`` where the hand has such an ``unknown`` item (each is a
     reading's, but one withholding only whether a trick was led out of turn: :mod:`.lead_after_throw`, no reading);
     ``arrow``, no play left out, where its ``play`` item is of a throw written without its ``->`` read each way
     (:mod:`.throw_arrows`); ``deal`` where none of those is and it has a ``deal`` item (that tag also says a line
     missing or not read, no reading: not named beside another cause).  ``()`` when none is named: none is guessed."""
     tags = [u.tag for u in result.unknowns if u.withheld != ("turn",)]
-    left_out = bool(hand.plays_unread or any(not t.plays for t in hand.tricks) or find_gaps(hand)
-                    or unread_index(hand) is not None)
+    gaps, derived = find_gaps(hand), _plays_derived(result)
+    left_out = bool(hand.plays_unread or any(not t.plays for t in hand.tricks) or unread_index(hand) is not None
+                    or (gaps and not (derived and all((g.trick, s) in derived for g in gaps for s in g.missing))))
     causes = ["play"] if left_out else []
     causes += [t for t in dict.fromkeys(tags) if t in ("order", "leader")]
     if not left_out and "play" in tags and _unmarked_throw(hand):
@@ -314,6 +316,21 @@ def readings_causes(hand: Hand, result: HandResult) -> tuple[str, ...]:
     if not causes and "deal" in tags:
         causes.append("deal")
     return tuple(causes)
+
+
+def _plays_derived(result: HandResult) -> set[tuple[int, int]]:
+    """The ``(trick, seat)`` of each play left out that ``result`` derives (its ``derived`` fact ``play``, ``"24: W
+    HQ"``): one way, so no cause of counts that differ — a play left out whose seat was due to lead its trick
+    is then judged with each leader (:mod:`.record_gaps`), the readings named by their ``order`` unknown."""
+    out = set()
+    for d in result.derived:
+        if d.fact == "play":
+            for part in d.value.split("; "):
+                trick, _, rest = part.partition(": ")
+                seat = rest.split()[0] if rest.split() else ""
+                if trick.strip().isdigit() and len(seat) == 1 and seat in SEAT_TOKENS:
+                    out.add((int(trick), SEAT_TOKENS.index(seat)))
+    return out
 
 
 def _unmarked_throw(hand: Hand) -> bool:

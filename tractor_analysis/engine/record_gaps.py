@@ -519,8 +519,108 @@ def _unfilled(hand: Hand, gaps: Sequence[Gap], recorded: HandResult, replay: Cal
     trick it ends in, :mod:`.unfinished`) — its other gaps as ever."""
     if gaps[-1].written and not gaps[-1].lead:
         return judge(hand, gaps[:-1], replay, context, recorded) if len(gaps) > 1 else recorded
+    if why == "lead":       # the play left out may be the lead: where the deal fixes it, judged with each leader
+        led = _lead_readings(hand, gaps, recorded, replay)
+        if led is not None:
+            return led
     result = not_judged(hand, gaps, recorded, why)
     return _played_out(hand, gaps, recorded, result, replay) if why == "lead" and not result.complete else result
+
+
+MAX_LEAD_READINGS = 16
+"""Readings of who led the tricks whose play left out the deal fixes (:func:`_lead_readings`) beyond which they are
+not judged: each is a replay of the whole hand."""
+
+
+def _lead_readings(hand: Hand, gaps: Sequence[Gap], recorded: HandResult,
+                   replay: Callable[[Hand, bool], HandResult]) -> HandResult | None:
+    """``hand`` whose play left out may be the lead (the seat due to lead a gap's trick is one it leaves out),
+    judged with each leader where the deal fixes every play left out (:func:`.unfilled_gaps.plays_fixed`): the
+    play is then known, only who led its trick is not — the seat due, its play first and the others in turn after
+    it, or the seat the record writes first (leading out of turn), the seats left out playing after the last one
+    written (docs/rules.md §4.1, §14.1).  Each reading is judged (``replay``) and only what every one gives is kept
+    (:func:`.agreement.agree`: a trick's winner and points, the violations, the points, the outcome, the levels,
+    the penalties — the most a reading gives kept for the match's forfeit count); whether the trick was led out of
+    turn, and what differs, withheld (``"unknown"`` tag ``order``).  ``None`` (the gaps not filled in,
+    :func:`not_judged`): a play left out the deal does not fix, a seat due whose lead would put the plays written
+    out of their written order, who was due not known, a reading the record's later plays rule out, past
+    :data:`MAX_LEAD_READINGS`, a play left out written there and not read or dropped (:attr:`Hand.plays_unread`,
+    :attr:`Hand.throws_after_lead`: the seat played something the record shows), or the hand already read in more
+    orders than one (an ``order`` unknown, :mod:`.play_order`)."""
+    if any(u.tag == "order" and u.withheld != ("turn",) for u in recorded.unknowns):
+        return None     # (who led each trick already read more ways than one: :mod:`.play_order`)
+    written = {(t, s) for t, s, _ in hand.plays_unread} | {(t, p.seat) for t, p in hand.throws_after_lead}
+    if any((g.trick, s) in written for g in gaps for s in g.missing):
+        return None     # (a play written there and not read, or dropped: not one the record leaves out)
+    fixed = plays_fixed(hand, gaps, recorded)
+    if len(fixed) != sum(len(g.missing) for g in gaps):
+        return None
+    fills = {g.trick: {s: cards for t, s, cards in fixed if t == g.trick} for g in gaps}
+    heads: list[tuple[Hand, tuple[tuple[int, int, int], ...]]] = [(hand, ())]
+    for n, g in enumerate(gaps):
+        nxt = []
+        for h, led in heads:
+            written = _filled(h, g, fills[g.trick])
+            nxt.append((written, led))
+            if g.lead:                  # (its unread play written first: the lead, filled in as such)
+                continue
+            whole = written
+            for later in gaps[n + 1:]:
+                whole = _filled(whole, later, fills[later.trick])
+            due = _due_to_lead(hand, replay(whole, True), g)
+            if due is None or due not in g.missing:
+                continue
+            plays = hand.tricks[g.index].plays
+            if sorted(plays, key=lambda p: (p.seat - due) & 3) != list(plays):
+                return None             # the seat due leading would put the plays written out of their order
+            trick = h.tricks[g.index]
+            both = [*trick.plays, *(Play(s, c) for s, c in fills[g.trick].items())]
+            tricks = list(h.tricks)
+            tricks[g.index] = dataclasses.replace(trick, plays=tuple(sorted(both, key=lambda p: (p.seat - due) & 3)))
+            nxt.append((dataclasses.replace(h, tricks=tuple(tricks)), (*led, (g.trick, due, plays[0].seat))))
+        heads = nxt
+        if len(heads) > MAX_LEAD_READINGS:
+            return None
+    leads = list(dict.fromkeys(x for _, led in heads for x in led))
+    if not leads:
+        return None
+    results = [replay(h, True) for h, _ in heads]
+    if any(_contradicted(r, gaps) for r in results):
+        return None
+    return _leads_merged(hand, gaps, fixed, leads, results)
+
+
+def _leads_merged(hand: Hand, gaps: Sequence[Gap], fixed: Sequence[tuple[int, int, tuple[int, ...]]],
+                  leads: Sequence[tuple[int, int, int]], results: Sequence[HandResult]) -> HandResult:
+    """The judgements of :func:`_lead_readings` (``results``, the first with every trick led by the seat written
+    first; ``leads``: ``(trick, due, written first)`` of each trick whose lead they differ on) merged: what all
+    give kept, the tricks shown as recorded, the plays left out derived (``fixed``)."""
+    r0 = results[0]
+    at = {g.index for g in gaps}
+    changes, what = agree(results, [hand.tricks[i].plays if i in at else None for i in range(len(r0.tricks))],
+                          lambda v: explain_gaps.fault_whoever_led(v.seat, v.code))
+    per = [{(v.code, v.trick, v.seat) for v in r.violations} for r in results]
+    odd = set().union(*per) - set(per[0]).intersection(*per[1:])
+    if "legality" in what and all(c == "out_of_turn" and t in {x[0] for x in leads} for c, t, _ in odd):
+        what[what.index("legality")] = "turn"       # (the readings differ on the lead out of turn alone)
+    unknowns, derived = shared_facts(results)
+    derived.insert(0, Derived("play", "; ".join(f"{t}: {SEAT_TOKENS[s]} {' '.join(TOKEN[k] for k in c)}"
+                                                for t, s, c in fixed),
+                              "the cards the seat plays later and its deal line",
+                              *explain_gaps.gap_play_lead_open(fixed, leads)))
+    tricks = changes["tricks"]
+    for number, due, first in leads:
+        t = next(t for t in tricks if t.number == number)
+        if t.winner is not None:
+            derived.append(Derived("trick_winner", SEAT_TOKENS[t.winner], "the cards of the seats the record leaves out",
+                                   *explain_gaps.gap_lead_winner(number, t.winner, due, first)))
+        if t.points is not None:
+            derived.append(Derived("trick_points", str(t.points), "the cards of the seats the record leaves out",
+                                   *explain_gaps.gap_lead_points(number, t.points, due)))
+    what = ["lead", *what] if what else ["lead", "turn"]     # (who led: the order of its plays, which analyses rest on)
+    unknowns.append(Unknown("order", tuple(what), *explain_gaps.gap_lead_open(leads, what)))
+    changes["derived"], changes["unknowns"] = tuple(derived), tuple(unknowns)
+    return dataclasses.replace(r0, **changes)
 
 
 def _played_out(hand: Hand, gaps: Sequence[Gap], recorded: HandResult, result: HandResult,

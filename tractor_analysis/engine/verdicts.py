@@ -228,6 +228,7 @@ WITHHELD = {
     "levels": ("本局后的级别", "the levels after the hand"),
     "legality": ("跟牌与甩牌是否合法", "whether follows and throws were legal"),
     "turn": ("该轮是否未按顺序首出", "whether that trick was led out of turn"),
+    "lead": ("该轮由谁首出（因而按顺序的各手出牌）", "who led that trick (and so the order of its plays)"),
     "first_leader": ("第一轮该谁出牌", "who was to lead the first trick"),
     "trick_winner": ("各轮的赢家", "the tricks' winners"),       # (naming no trick; one or several named:
     "trick_points": ("各轮的分数", "the tricks' points"),        # explain_unknown.ONE_TRICK, SEVERAL_TRICKS)
