@@ -45,7 +45,7 @@ def _proof_off(monkeypatch) -> None:
     failed throw of trick 14 (♠J ♠8 shown, both played) no longer stops (s19-a2): the line is then read from the
     plays.  Turned off, the line is set aside and judged again, the path these tests are about."""
     import tractor_analysis.engine.deal_lines as deal_lines
-    monkeypatch.setattr(deal_lines, "_lines_disproven", lambda *a: None)
+    monkeypatch.setattr(deal_lines, "lines_disproven", lambda *a: None)
 
 
 def test_a_miscopied_line_costs_no_level_for_a_wrong_follow_it_alone_made(monkeypatch):

@@ -178,7 +178,7 @@ def test_a_line_set_aside_less_the_cards_left_is_not_made_whole_again(monkeypatc
     # failed throw of trick 14 (♠J ♠8 shown, both played) no longer stops (s19-a2): the proof is turned off here,
     # so that the line is set aside as this test is about (the path where the decks prove neither way)
     import tractor_analysis.engine.deal_lines as deal_lines
-    monkeypatch.setattr(deal_lines, "_lines_disproven", lambda *a: None)
+    monkeypatch.setattr(deal_lines, "lines_disproven", lambda *a: None)
     got = replay_match(match).hands[0]
     assert any(u.tag == "deal" for u in got.unknowns)          # the line set aside (§1.6)
     assert made_whole == [] and not [d for d in got.derived if d.fact == "deal"]
