@@ -192,10 +192,24 @@ def _without(hand: Hand, way: Sequence[tuple[int, int, int]]) -> Hand:
     deal = [list(line) for line in hand.deal]
     bottom = list(hand.bottom or ())
     for place, kind, n in way:
-        for _ in range(n):
-            (bottom if place == BOTTOM else deal[place]).remove(kind)
+        if place == BOTTOM:
+            bottom = _first_dropped(bottom, kind, n)
+        else:
+            deal[place] = _first_dropped(deal[place], kind, n)
     return dataclasses.replace(hand, deal=tuple(tuple(line) for line in deal),
                                bottom=tuple(bottom) if hand.bottom is not None else None)
+
+
+def _first_dropped(line: list[int], kind: int, n: int) -> list[int]:
+    """``line`` without its first ``n`` copies of ``kind``, in one pass (a ``list.remove`` a copy was quadratic: a
+    hostile deal line of two million cards took the fuzzer's 60 CPU-seconds, seed 20261220 case 1104)."""
+    out = []
+    for k in line:
+        if k == kind and n > 0:
+            n -= 1
+            continue
+        out.append(k)
+    return out
 
 
 def _swapped(hand: Hand, way: Sequence[tuple]) -> Hand:
