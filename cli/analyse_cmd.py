@@ -28,7 +28,7 @@ from .check import check_file
 from .check_json import derived_json
 from .verdict_text import derived_lines
 from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, bad, cards_pretty, cards_tokens, dim,
-                     echo_err, expand_inputs, idle_with, idle_without, level_label, located, record_text,
+                     echo_err, expand_noted, idle_with, idle_without, level_label, located, record_text,
                      refuse_idle, rules_options, say_encoding, seat_label, strong, trump_label)
 from .replay_cmd import hand_groups
 from .tables import pad
@@ -458,7 +458,7 @@ def analyse(path: str, match_no: int | None, hands: tuple[int, ...], last: int |
       tractor analyse game.tgn --json > analysis.json
     """
     refuse_idle_options(click.get_current_context(), view, as_json)
-    paths = list(expand_inputs([path]))
+    paths = expand_noted([path])
     if len(paths) != 1:
         shown_path = record_text(path)
         raise click.UsageError(f"{shown_path!r} names {len(paths)} files; analyse takes one record file "

@@ -354,6 +354,17 @@ SHOWN_PASSED_OVER = 5
 """The files :func:`passed_over_note` names; the others it counts."""
 
 
+def expand_noted(args: Iterable[str]) -> list[str]:
+    """:func:`expand_inputs` of ``args``, the files a folder scan found and did not read named on stderr
+    (:func:`passed_over_note`: a notice, the exit status as it is) — for the commands that take one record."""
+    passed_over: list[str] = []
+    paths = list(expand_inputs(args, passed_over))
+    note = passed_over_note(passed_over)
+    if note is not None:
+        echo_err(note)
+    return paths
+
+
 def passed_over_note(paths: list[str]) -> str | None:
     """The line saying which files the folders given held that were not read, and why: their names
     are no record file's (docs/dataset.md, "nothing found is skipped unsaid"); ``None`` when none.

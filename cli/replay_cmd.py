@@ -20,7 +20,7 @@ from .check import check_file
 from .verdict_text import legal_text, outcome_text, penalty_lines, points_text, setting_lines, violation_lines
 from .common import (
     CONTEXT, EXIT_NOT_JUDGED, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, cards_pretty, dim,
-    echo_err, expand_inputs, level_label, located, max_bytes_option, record_text, rules_options, seat_label,
+    echo_err, expand_noted, level_label, located, max_bytes_option, record_text, rules_options, seat_label,
     strong, say_encoding, trump_label,
 )
 from .outputs import refuse_inputs
@@ -229,7 +229,7 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
       tractor replay game.tgn --rules tournament | less -R
       tractor replay sample_logs/disputed-trick.tgn --html disputed.html
     """
-    paths = list(expand_inputs([path]))
+    paths = expand_noted([path])
     if len(paths) != 1:
         raise click.UsageError(f"{path!r} names {len(paths)} files; replay takes one record file")
     path = paths[0]

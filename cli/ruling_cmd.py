@@ -12,7 +12,7 @@ import click
 from tractor_analysis.records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
 
 from .common import (CONTEXT, EXIT_NOT_JUDGED, EXIT_OK, EXIT_UNREADABLE, EXIT_VIOLATION, RuleChoice, bad, echo_err,
-                     expand_inputs, located, record_text, rules_options, say_encoding)
+                     expand_noted, located, record_text, rules_options, say_encoding)
 from .outputs import refuse_inputs, write_output
 
 EXIT_NO_VIOLATION = EXIT_VIOLATION
@@ -165,7 +165,7 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
                                                  write_ruling)
 
     ctx = click.get_current_context()
-    paths = list(expand_inputs([path]))
+    paths = expand_noted([path])
     if len(paths) != 1:
         raise click.UsageError(f"{path!r} names {len(paths)} files; ruling takes one record file / "
                                f"ruling 只接受一个记录文件")
