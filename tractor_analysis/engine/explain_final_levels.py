@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Sequence
 from ..records.cards import RANK_TOKENS
 from .carried_ranges import PLAYS_LEFT_OUT, TAKEBACKS, RangeCause
 from .explain import Message
+from .explain_readings import level_span
 from .explain_unknown import SIDE_EN, SIDE_ZH, seat_list, unknown_fact
 from .scoring import stops_void
 
@@ -140,10 +141,6 @@ def winner_by_level_ranges(team: int, hows: Sequence[str], spans: Sequence[tuple
             f"§8.5, §10.2)")
 
 
-def _span(span: tuple[int, int]) -> str:
-    lo, hi = (RANK_TOKENS.get(x, str(x)) for x in span)
-    return lo if lo == hi else f"{lo}–{hi}"
-
 
 def range_cause_words(causes: Sequence[RangeCause]) -> tuple[str, str]:
     """``(zh, en)``: what of the hands before a level carried as a range rests on (:func:`.carried_ranges.range_causes`)
@@ -172,7 +169,7 @@ def range_cause_words(causes: Sequence[RangeCause]) -> tuple[str, str]:
 def level_fits_no_reading(level: int, team: int, span: tuple[int, int], causes: Sequence[RangeCause]) -> Message:
     """A ``level_mismatch``: ``[Level]`` says ``level`` for the dealer's side ``team``, whose level carried in is known
     only as ``span`` (the readings of what the hands before leave open: ``causes``) — and ``level`` is none of them."""
-    s, lv = _span(span), RANK_TOKENS.get(level, level)
+    s, lv = level_span(span), RANK_TOKENS.get(level, level)
     why_zh, why_en = range_cause_words(causes)
     return (f"[Level] 记为 {lv}，但{SIDE_ZH[team]}方带入本局的级别是 {s}（{why_zh}），无论哪种读法都不是 {lv}；"
             f"{SIDE_ZH[team]}方本局后的级别不予判定",
@@ -185,7 +182,7 @@ def level_unknown_carried(team: int, span: tuple[int, int], causes: Sequence[Ran
     """The level of a hand is not known: ``[Level]`` is not stated, and the dealer's side ``team`` carries in a level
     known only as ``span`` (the lowest and highest under the readings of what the hands before leave open:
     ``causes``) — not guessed; ``what`` withheld."""
-    s = _span(span)
+    s = level_span(span)
     why_zh, why_en = range_cause_words(causes)
     return unknown_fact(f"级牌未写明（[Level] 缺少），而庄家方{SIDE_ZH[team]}方带入本局的级别未知：{why_zh}，"
                         f"{SIDE_ZH[team]}方为 {s} 之一，不作猜测",

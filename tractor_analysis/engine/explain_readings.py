@@ -157,7 +157,8 @@ def after_match_end_open(after: Sequence[int], hands: Sequence[int], sides: Sequ
             f"{'they count' if many else 'it counts'} for nothing")
 
 
-def _span(span: tuple[int, int]) -> str:
+def level_span(span: tuple[int, int]) -> str:
+    """A side's level known as the range ``span`` (lowest, highest), as the words write it: ``5`` or ``5–7``."""
     lo, hi = (RANK_TOKENS.get(x, str(x)) for x in span)
     return lo if lo == hi else f"{lo}–{hi}"
 
@@ -166,7 +167,7 @@ def winner_by_levels(team: int, how: str, spans: Sequence[tuple[int, int]]) -> M
     """The match's ``derived`` ``winner``: decided by the levels (``how``: ``higher level`` or ``holding the
     deal``) under every reading of the take-backs given as ``?``, though a final level is not known —
     ``spans``: N–S's and E–W's lowest and highest final level under those readings."""
-    ns, ew = _span(spans[0]), _span(spans[1])
+    ns, ew = level_span(spans[0]), level_span(spans[1])
     rule_zh, rule_en = (("级数高者胜", "the higher level wins") if how == "higher level"
                         else ("级数相同则坐庄方胜", "on equal levels the side holding the deal wins"))
     return (f"{SIDE_ZH[team]}方获胜：[Takebacks] 中座位未知的悔牌（\"?\"）使最终级别未知——南北方 {ns}、东西方 {ew}，"
