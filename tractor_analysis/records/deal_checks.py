@@ -200,8 +200,7 @@ def line_proof(hand: Hand, seat: int, lines: Sequence[DoubtedLine]) -> LineProof
             hand.dealer is None or seat == hand.dealer
             or any(d.seat == seat and d.after_bottom for d in hand.declarations))):
         return None
-    played = Counter(k for t in hand.tricks for p in t.plays if p.seat == seat
-                     for k in (p.attempted if p.attempted is not None else p.cards))
+    played = cards_held(hand, seat)
     fits = [i for i, line in enumerate(lines) if not played - Counter(line[0])]
     if len(fits) != 1:
         return None
@@ -218,6 +217,22 @@ def line_proof(hand: Hand, seat: int, lines: Sequence[DoubtedLine]) -> LineProof
         decided |= mine - other
         against.append((j, tuple(sorted((played - other).elements()))))
     return i, tuple(sorted(decided.elements())), tuple(against)
+
+
+def cards_held(hand: Hand, seat: int) -> Counter:
+    """The fewest cards ``seat``'s plays prove it held: every card it plays, and before each failed throw the cards
+    it showed there on top of those it had played before (a card shown and not played goes back to its hand, so a
+    card shown and played later is one card, not two)."""
+    held: Counter = Counter()
+    before: Counter = Counter()
+    for trick in hand.tricks:
+        for p in trick.plays:
+            if p.seat != seat:
+                continue
+            if p.attempted is not None:
+                held |= before + Counter(p.attempted)
+            before.update(p.cards)
+    return held | before
 
 
 def with_proven_lines(hand: Hand) -> tuple[Hand, dict[int, LineProof | None]]:
