@@ -446,13 +446,17 @@ def thrown_lead_readings(thrown: Sequence[tuple[int, int, int]], found: int, wha
 
 
 def lead_after_throw(trick: int, seat: int, before: int, recorded: int, winners: Sequence[int],
-                     written: str = "shown") -> Message:
+                     written: str = "shown", unsure: Sequence[int] = ()) -> Message:
     """``seat`` leads ``trick`` after ``before``, a trick whose recorded play the rules replace — ``written``: a
     failed throw the record shows as played (the whole throw and follows of its size, ``"shown"``), one whose
     forced play it writes wrong (``"wrong_forced"``), or a throw that would have stood written failed
     (``"stood"``) — won by ``recorded`` as written; as the rules require it (the forced unit, or the throw that
     stands, each follower following that) it can be won by ``winners`` (``()``: not derived), ``seat`` among
-    them or maybe: whether ``seat`` led out of turn is not known (:mod:`.lead_after_throw`)."""
+    them or maybe: whether ``seat`` led out of turn is not known (:mod:`.lead_after_throw`).  ``"unsure"``: the
+    verdict of the throw in ``before`` rests on the seats ``unsure`` read from their plays, and some reading of
+    their cards replaces the trick as written (:func:`lead_after_unsure_throw`)."""
+    if written == "unsure":
+        return lead_after_unsure_throw(trick, seat, before, recorded, unsure)
     if winners:
         wz = "或".join(SEAT_NAMES_ZH[s] for s in winners)
         we = " or ".join(SEAT_TOKENS[s] for s in winners)
@@ -466,6 +470,27 @@ def lead_after_throw(trick: int, seat: int, before: int, recorded: int, winners:
     en = (f"{SEAT_TOKENS[seat]} leads trick {trick}; as written, trick {before} ({how_en}) was won by "
           f"{SEAT_TOKENS[recorded]}, but as the rules require it ({rule_en}, docs/rules.md §4.5) {open_en}, so "
           f"whether {SEAT_TOKENS[seat]} led out of turn (§4.1) is not known and not ruled")
+    return unknown_fact(zh, en, ("turn",))
+
+
+def lead_after_unsure_throw(trick: int, seat: int, before: int, recorded: int, unsure: Sequence[int]) -> Message:
+    """``seat`` leads ``trick``, led out of turn as ``before`` is written (won by ``recorded``); but the verdict of
+    the throw led in ``before`` rests on the cards of ``unsure``, seats whose cards the record does not give
+    whole: whether the trick as written is the one the rules require depends on those cards, and where it is not,
+    who wins the one they require — ``seat`` or another — is not known: neither is whether ``seat`` led out of
+    turn (:mod:`.lead_after_throw`)."""
+    who_zh, who_en = seat_list(unsure)
+    s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    zh = (f"第 {trick} 轮由{s_zh}首出；按记录，第 {before} 轮由{SEAT_NAMES_ZH[recorded]}赢得，但第 {before} 轮的"
+          f"甩牌判定依赖{who_zh}的牌，而记录没有完整给出其持牌（只知其所出的牌确为其所持）：甩牌是否成立、应改出哪一手不能确定"
+          f"（docs/rules.md §4.4、§4.5、§14.1），因此记录所写的这一轮是否就是规则要求的那一轮也不能确定；若不是，"
+          f"规则要求的那一轮由{s_zh}还是另一家赢得也不能确定，因此{s_zh}是否未按顺序首出（§4.1）不能确定，不予裁定")
+    en = (f"{s_en} leads trick {trick}; as written, trick {before} was won by {SEAT_TOKENS[recorded]}, but the "
+          f"verdict of the throw in trick {before} rests on the cards of {who_en}, which the record does not give "
+          f"whole (only the cards played are known to have been held): whether the throw stood, and which play it "
+          f"forced, is not known (docs/rules.md §4.4, §4.5, §14.1), so neither is whether the trick as written is "
+          f"the one the rules require; where it is not, whether {s_en} or another seat wins the one they require is "
+          f"not known either, so whether {s_en} led out of turn (§4.1) is not known and not ruled")
     return unknown_fact(zh, en, ("turn",))
 
 

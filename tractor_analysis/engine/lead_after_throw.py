@@ -12,12 +12,20 @@ winner is open between it and others (the followers' choices decide), or not der
 is open too — not ruled (an ``order`` unknown, :func:`leads_after_throws`).  A lead by a seat that cannot win
 the rules' trick stays out of turn.  Where the rules leave the forced play open between equal units (§2.5, §4.5),
 the seats that can win are those of every one of them.
+
+Where the verdict of the throw itself rests on a seat whose cards are read from its plays (:mod:`.unsure_throws`
+withholds it: the trick as written may be the one the rules require, or not), the lead is judged under each
+reading the throw check gives — that seat holding just the cards it plays, then every card placed nowhere — and
+only what every reading gives is kept: an ``out_of_turn`` stays where each reading keeps it, and is dropped where
+one reading's trick may give the lead, the turn then open (:data:`UNSURE`).  The two bounds suffice: a reading
+whose trick the rules replace has that seat among the followers, whose duties are not derived, so its winner is
+not derived and the turn open whatever a hand between the bounds gives.
 """
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from ..records.cards import Counts
 from ..records.model import Trick
@@ -41,12 +49,16 @@ class OpenLead:
     winners: tuple[int, ...]
     """The seats that can win it as the rules require (``()``: not derived)."""
     written: str = "shown"
-    """How the record writes the trick before (:data:`SHOWN`, :data:`WRONG_FORCED`, :data:`STOOD`)."""
+    """How the record writes the trick before (:data:`SHOWN`, :data:`WRONG_FORCED`, :data:`STOOD`, :data:`UNSURE`)."""
+    unsure: tuple[int, ...] = ()
+    """:data:`UNSURE`: the seats read from their plays the verdict of the throw before rests on."""
 
 
-SHOWN, WRONG_FORCED, STOOD = "shown", "wrong_forced", "stood"
+SHOWN, WRONG_FORCED, STOOD, UNSURE = "shown", "wrong_forced", "stood", "unsure"
 """How the record writes a trick whose play the rules replace: the failed throw shown as played; ``attempted ->
-forced`` with a forced play the rules do not require; ``attempted -> forced`` of a throw that would have stood."""
+forced`` with a forced play the rules do not require; ``attempted -> forced`` of a throw that would have stood;
+a throw whose verdict rests on a seat read from its plays, the rules replacing the trick as written under some
+reading of that seat's cards and not under another (:mod:`.unsure_throws`)."""
 
 
 def _replaced_throw(t: TrickResult) -> tuple[Violation, tuple[int, ...], str] | None:
@@ -92,34 +104,66 @@ def _hands_at(start: Sequence[Counts], tricks: Sequence[Trick], i: int) -> tuple
 
 
 def leads_after_throws(ctx: HandContext, recorded: Sequence[Trick], tricks: Sequence[TrickResult],
-                       start: Sequence[Counts], known: Sequence[bool]
+                       start: Sequence[Counts], known: Sequence[bool],
+                       readings: Mapping[int, Sequence[TrickResult]] | None = None,
+                       unsure: frozenset[int] = frozenset()
                        ) -> tuple[tuple[TrickResult, ...], tuple[OpenLead, ...]]:
     """``tricks`` (judged from ``recorded``, the hands ``start``; ``known[s]``: seat ``s``'s hand known whole)
     with each ``out_of_turn`` lead right after a trick whose recorded play the rules replace (a failed throw
     shown as played, or its forced play written wrong) dropped where the seat can win that trick as the rules
     require it, and the leads whose turn that leaves open (more than one seat can win it, or its winner is not
-    derived)."""
+    derived).  ``readings``: per trick whose throw verdict was withheld (:class:`.unsure_throws.Unsure`), the trick
+    judged under each reading of the seats ``unsure`` read from their plays — the lead after it judged under each,
+    only what all give kept."""
     out = list(tricks)
     open_: list[OpenLead] = []
     for i in range(1, len(tricks)):
         before, t = tricks[i - 1], tricks[i]
         found = _replaced_throw(before)
-        if found is None or not t.plays:
+        ways = (readings or {}).get(before.number) if found is None else None
+        if (found is None and not ways) or not t.plays:
             continue
-        v, shown, written = found
         seat = t.plays[0].seat
         late = [w for w in t.violations if w.code == "out_of_turn" and w.seat == seat and w.played
                 and w.trick == t.number]
         if not late or seat == before.winner:
             continue
         hands = before.hands_before or _hands_at(start, recorded, i - 1)
-        winners = _winners(ctx, before, shown, hands, known, v)
-        if winners and seat not in winners:
+        if ways:
+            verdicts = [_lead_verdict(ctx, way, seat, hands, known) for way in ways]
+            written, seats = UNSURE, tuple(s for s in ((before.leader + k) & 3 for k in (1, 2, 3)) if s in unsure)
+        else:
+            verdicts, written, seats = [_lead_verdict(ctx, before, seat, hands, known)], found[2], ()
+        kinds = {v for v, _ in verdicts}
+        winners = () if any(v == "open" and not w for v, w in verdicts) else tuple(
+            sorted({s for _, w in verdicts for s in w}, key=lambda s: (s - before.leader) & 3))
+        if kinds == {"late"}:
             continue            # it cannot win the trick either way: out of turn
         out[i] = dataclasses.replace(t, violations=tuple(w for w in t.violations if w not in late))
-        if winners != (seat,):
-            open_.append(OpenLead(t.number, seat, before.number, before.winner, winners, written))
+        if kinds != {"in_turn"}:
+            open_.append(OpenLead(t.number, seat, before.number, before.winner, winners, written, seats))
     return tuple(out), tuple(open_)
 
 
-__all__ = ["OpenLead", "leads_after_throws", "SHOWN", "WRONG_FORCED", "STOOD"]
+def _kind(seat: int, winners: tuple[int, ...]) -> str:
+    """What the trick before, as the rules require it, makes of ``seat``'s lead: ``"late"`` (it cannot win that
+    trick), ``"in_turn"`` (its only winner), ``"open"`` (one of its winners, or the winner not derived)."""
+    if winners and seat not in winners:
+        return "late"
+    return "in_turn" if winners == (seat,) else "open"
+
+
+def _lead_verdict(ctx: HandContext, before: TrickResult, seat: int, hands: Sequence[Counts],
+                  known: Sequence[bool]) -> tuple[str, tuple[int, ...]]:
+    """:func:`_kind` of ``seat``'s lead after ``before`` as one reading judged it, and the seats that can win
+    ``before`` as the rules require it: ``"late"`` where that reading keeps the trick as written (its lead
+    stays out of turn)."""
+    found = _replaced_throw(before)
+    if found is None:
+        return "late", ()
+    v, shown, _ = found
+    winners = _winners(ctx, before, shown, hands, known, v)
+    return _kind(seat, winners), winners
+
+
+__all__ = ["OpenLead", "leads_after_throws", "SHOWN", "WRONG_FORCED", "STOOD", "UNSURE"]

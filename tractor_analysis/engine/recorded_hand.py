@@ -154,7 +154,7 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     if play.open_leads:     # a lead after a trick whose play the rules replace: its turn rests on the rules' trick
         setting = dataclasses.replace(setting, unknowns=setting.unknowns + tuple(
             Unknown("order", ("turn",), *explain_readings.lead_after_throw(o.trick, o.seat, o.before, o.recorded,
-                                                                         o.winners, o.written))
+                                                                         o.winners, o.written, o.unsure))
             for o in play.open_leads))
         withheld = setting.withheld
     sides_known = "sides" not in withheld
@@ -443,11 +443,13 @@ def _play_tricks(hand: Hand, rules: RuleSet, ctx: HandContext, start: Start, dea
     if unsure:      # the play owed by a seat read from its plays: named only where its cards at most owe the same
         tricks = list(unsure_follows(ctx, hand.tricks, tricks, start.hands, unsure, unplaced_copies(rules, start)))
     open_leads: tuple[OpenLead, ...] = ()
-    if any(v.code in ("throw_failed", "wrong_forced_play") for t in tricks for v in t.violations):
+    readings = dict(checked.readings) if checked is not None else {}
+    if readings or any(v.code in ("throw_failed", "wrong_forced_play") for t in tricks for v in t.violations):
         # a lead out of turn after a failed throw shown as played, or its forced play written wrong: the rules'
-        # trick may give that lead
+        # trick may give that lead; after a throw whose verdict rests on a seat read from its plays, judged under
+        # each reading of that seat's cards
         tricks, open_leads = leads_after_throws(ctx, hand.tricks, tricks, start.hands,
-                                                [s not in start.from_plays for s in range(4)])
+                                                [s not in start.from_plays for s in range(4)], readings, unsure)
         tricks = list(tricks)
     for result in tricks:
         if result.violations:

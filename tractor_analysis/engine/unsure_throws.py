@@ -27,6 +27,7 @@ from ..records.rulesets import MixedThrow, ThrowPenaltyCards
 from . import explain
 from .legal import analyse_lead, check_throw
 from .throw_units import failing_cards, same_letter as same_letter_throw
+from .tricks import judge_trick
 from .verdicts import TrickResult, new_violation
 
 
@@ -38,6 +39,10 @@ class Unsure:
     """Trick numbers where a verdict of the leader's throw was withheld."""
     penalty_unknown: frozenset[int]
     """Trick numbers whose failed-throw penalty count is not known (``throw_penalty = per_card``)."""
+    readings: tuple[tuple[int, tuple[TrickResult, TrickResult]], ...] = ()
+    """Per trick of ``withheld``, its number and the trick judged at each bound — the seats of ``unknown``
+    holding just the cards they play (the judgement before any verdict was withheld), then also every card
+    placed nowhere: the readings the lead after it is judged under (:func:`.lead_after_throw.leads_after_throws`)."""
 
 
 def unsure_throws(ctx, record: Sequence[Trick], tricks: Sequence[TrickResult],
@@ -48,12 +53,14 @@ def unsure_throws(ctx, record: Sequence[Trick], tricks: Sequence[TrickResult],
     out: list[TrickResult] = []
     withheld: list[int] = []
     penalty: set[int] = set()
+    readings: list[tuple[int, tuple[TrickResult, TrickResult]]] = []
     for trick, result, before in with_hands_before(record, tricks, start):
         seats = unknown
         if not trick.plays or not seats or not (throw_judged(result) or throw_stood(result)):
             out.append(result)
             continue
-        changed = _recheck(ctx, trick, result, before, seats, free)
+        high = _high(before, seats, free)
+        changed = recheck(ctx, trick, result, before, high, seats)
         if changed is None:
             out.append(result)
             continue
@@ -62,7 +69,8 @@ def unsure_throws(ctx, record: Sequence[Trick], tricks: Sequence[TrickResult],
         withheld.append(result.number)
         if count_unknown:
             penalty.add(result.number)
-    return Unsure(tuple(out), tuple(withheld), frozenset(penalty))
+        readings.append((result.number, (result, judge_trick(ctx, trick, [list(h) for h in high], None))))
+    return Unsure(tuple(out), tuple(withheld), frozenset(penalty), tuple(readings))
 
 
 def with_hands_before(record: Sequence[Trick], tricks: Sequence[TrickResult], start: Sequence[Sequence[int]]):
@@ -100,12 +108,9 @@ def throw_stood(result: TrickResult) -> bool:
     return result.lead_kind == "throw" and not result.throw_failed
 
 
-def _recheck(ctx, trick: Trick, result: TrickResult, before: Sequence[Sequence[int]],
-             seats: frozenset[int], free: Sequence[int]) -> tuple[TrickResult, bool] | None:
-    """The trick with its unsure throw verdicts withheld, and whether its penalty count is unknown;
-    ``None`` when nothing rests on an absence."""
-    high = [tuple(a + b for a, b in zip(before[s], free)) if s in seats else before[s] for s in range(4)]
-    return recheck(ctx, trick, result, before, high, seats)
+def _high(before: Sequence[Sequence[int]], seats: frozenset[int], free: Sequence[int]) -> list[Sequence[int]]:
+    """The hands at the upper bound: each seat of ``seats`` also holding every card placed nowhere (``free``)."""
+    return [tuple(a + b for a, b in zip(before[s], free)) if s in seats else before[s] for s in range(4)]
 
 
 def recheck(ctx, trick: Trick, result: TrickResult, low: Sequence[Sequence[int]], high: Sequence[Sequence[int]],
