@@ -345,6 +345,10 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("about", _STR, "play (a violation of the play: a player's or the table's) or record (a finding about "
                         "the record alone, docs/rules.md 13.1: the scorer's copy proven wrong, no player's "
                         "violation; check --json's \"about\": \"record\")"),
+        # added after about (null in datasets written before it: not known whether the rules left a choice open)
+        ("better_choices", pa.list_(_CARDS), "every play the rules leave open between equal plays (docs/rules.md "
+                                             "4.5: check --json's better_choices), better the first of them; "
+                                             "empty when they leave none open"),
     ),
     "errors": _schema(
         ("source_file", _TXT, "path of the input file"),
