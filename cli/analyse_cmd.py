@@ -252,7 +252,8 @@ def setting_line(h, match) -> str:
 
 def hand_head(number: int, match_index: int | None) -> str:
     """``hand 1 第1局``, or ``match 0 · hand 1 第1局`` (``match_index`` given: the file holds more than one
-    match), as ``tractor check`` heads a hand; the match numbered as check's and the JSON's ``match``."""
+    match); the match numbered as ``--match`` and the JSON's ``match`` number it, from 0 (``tractor check``'s
+    text counts from 1: its ``match #1`` is match 0 here)."""
     head = f"hand {number} 第{number}局"
     return head if match_index is None else f"match {match_index} · {head}"
 
@@ -366,7 +367,7 @@ def search_summary(a: HandAnalysis) -> str:
 
 def refuse_match(path: str, asked: int, held: int) -> None:
     """A usage error (exit 2) when ``--match`` names no match of the file, which holds ``held``
-    (numbered from 0, as ``check`` and the JSON's ``match`` number them): what it holds is said."""
+    (numbered from 0, as ``check --json``'s ``match`` numbers them): what it holds is said."""
     shown = record_text(path)
     if 0 <= asked < held:
         return
@@ -376,8 +377,9 @@ def refuse_match(path: str, asked: int, held: int) -> None:
     plural = "match" if held == 1 else "matches"
     numbers = "0" if held == 1 else f"0–{held - 1}"
     raise click.UsageError(f"no match {asked} in {shown}: it holds {held} {plural}, numbered {numbers} "
-                           f"(as check's 'match N · hand …') / {shown} 中没有比赛 {asked}：其中有 {held} 场比赛，"
-                           f"编号 {numbers}（与 check 的“match N · hand …”相同）")
+                           f"(as check --json's 'match'; check's text counts from 1, its 'match #1' is 0) / {shown} "
+                           f"中没有比赛 {asked}：其中有 {held} 场比赛，编号 {numbers}（与 check --json 的“match”相同；"
+                           f"check 的文本从 1 数起，其“match #1”即 0）")
 
 
 VIEW_OPTIONS = ("samples", "seed", "precision")
@@ -398,8 +400,8 @@ def refuse_idle_options(ctx: click.Context, view: bool, as_json: bool) -> None:
 @click.command("analyse", context_settings=CONTEXT)
 @click.argument("path", metavar="FILE")
 @click.option("--match", "match_no", type=int, default=None, metavar="N",
-              help="Only match N of a file holding several (numbered from 0, as check's 'match 0 · hand 1' "
-                   "and the JSON's 'match'; default every match).")
+              help="Only match N of a file holding several (numbered from 0, as this command's 'match 0 · hand 1' "
+                   "and the JSON's 'match'; check's text counts from 1: its 'match #1' is 0; default every match).")
 @click.option("--hand", "hands", type=int, multiple=True, metavar="N",
               help="Only hand number N (repeatable; default every hand; with --match, of that match).")
 @click.option("--last", type=click.IntRange(min=1), default=None, metavar="K",

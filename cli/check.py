@@ -26,7 +26,7 @@ from .common import (
     dim, expand_inputs, from_option, good, load, located, max_bytes_option, passed_over_note, rules_options, strong,
 )
 from .common import echo_err, record_text
-from .verdict_text import hand_lines, match_text, match_unknown_lines, violation_lines
+from .verdict_text import hand_lines, match_name, match_text, match_unknown_lines, violation_lines
 
 
 # --- judging (no printing) ---------------------------------------------------
@@ -413,9 +413,10 @@ def _print_match(index: int, match: Match, r: MatchResult, diags: tuple[Diagnost
 
 def match_lines(index: int, match: Match, r: MatchResult, many: bool) -> list[str]:
     """The lines about match ``index`` as a whole: its problems, what is derived or unknown about it, who won.
-    In a file of ``many`` matches each names its match by its index (from 0, as its hands' lines and
-    ``check --json``'s ``match`` do): printed after every hand, a line must say which match it is about."""
-    where = f"match {index} 比赛" if many else "match 比赛"
+    In a file of ``many`` matches each names its match as its hands' lines do (:func:`~.verdict_text.match_name`:
+    ``match #1``, from 1; ``check --json``'s ``match`` is the index, from 0): printed after every hand, a line must
+    say which match it is about."""
+    where = f"{match_name(index)} 比赛" if many else "match 比赛"
     lines = [line for p in r.problems for line in violation_lines(p, match, indent="  ", where=where)]
     lines.extend(match_unknown_lines(r, where=where))
     lines.extend(final_levels_lines(r, where))

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import click
 
-from .common import CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, record_text, rules_options, say_encoding
+from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, passed_over_note, record_text,
+                     rules_options, say_encoding)
 from .standings_cmd import award_options, parse_award_options, parse_scoring, scoring_options, selection_options
 
 MAX_WORKERS = 8
@@ -143,6 +144,9 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
         echo_err(record_text(f"{p.path}:{p.line}:{p.column}: {p.message}" if p.line > 0 else f"{p.path}: {p.message}"))
     for shown, note in model.encodings:
         say_encoding(shown, note)
+    said = passed_over_note(model.passed_over)      # a notice, as check and ingest say it: the exit status as it is
+    if said is not None:
+        echo_err(said)
     if not quiet:           # (-q: nothing but errors — neither the summary nor where the index is)
         pages = None if hand_pages == "all" else sum(len(hands_with_pages(m, hand_pages)) for m in model.matches)
         echo_err(summary_line(model, pages, path / "index.html"))

@@ -30,6 +30,7 @@ def _not_judged_lines(matches, hand: int | None) -> list[str]:
     withheld the judgement as ``tractor check`` words it (a score sheet's hand: nothing was played);
     empty when every hand asked for was judged in full."""
     from .check_json import score_sheet_hand
+    from .verdict_text import match_name
 
     many = len(matches) > 1
     found: list[tuple[str, str, list[str]]] = []
@@ -37,8 +38,8 @@ def _not_judged_lines(matches, hand: int | None) -> list[str]:
         for h in result.hands:
             if h.legality_known or (hand is not None and h.number != hand):
                 continue
-            en = f"match {index} hand {h.number}" if many else f"hand {h.number}"
-            zh = f"比赛 {index} 第 {h.number} 局" if many else f"第 {h.number} 局"
+            en = f"{match_name(index)} hand {h.number}" if many else f"hand {h.number}"
+            zh = f"比赛 #{index + 1} 第 {h.number} 局" if many else f"第 {h.number} 局"
             head = f"  {en} {zh}  "
             why = [f"{head}{bad('?')} unknown 未知  [{u.tag}]  " + record_text(f"{u.message_en} / {u.message_zh}")
                    for u in h.unknowns if _JUDGEMENT & set(u.withheld)]
@@ -65,7 +66,7 @@ def _record_lines(found, many: bool) -> list[str]:
     written: none of it is a player's violation, none gets a ruling; each with its note (a referee's verdict is no
     proof the record is wrong: :func:`~.verdict_text.record_words`).  ``many``: the file holds several matches,
     each line names its match as ``tractor check`` does."""
-    from .verdict_text import RECORD_MARK, record_words
+    from .verdict_text import RECORD_MARK, match_name, record_words
 
     if not found:
         return []
@@ -74,9 +75,9 @@ def _record_lines(found, many: bool) -> list[str]:
              f"check) / {n} 处记录问题（不是任何一家的行为）：不对任何一家作裁决（见 tractor check）："]
     for index, number, v in found:
         if number is None:
-            where = f"match {index} 比赛" if many else "match 比赛"
+            where = f"{match_name(index)} 比赛" if many else "match 比赛"
         else:
-            where = f"{f'match {index} · ' if many else ''}hand {number} 第{number}局"
+            where = f"{f'{match_name(index)} · ' if many else ''}hand {number} 第{number}局"
         lines += [f"  {where}  {RECORD_MARK}  {v.code}  " + record_text(f"{v.message_en} / {v.message_zh}"),
                   f"      {record_words(v)}"]
     return lines

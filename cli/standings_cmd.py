@@ -12,7 +12,7 @@ import json
 
 import click
 
-from .common import CONTEXT, EXIT_UNREADABLE, echo_err, record_text
+from .common import CONTEXT, EXIT_UNREADABLE, echo_err, passed_over_note, record_text
 from .tables import table as render_table
 from .outputs import refuse_inputs, write_output
 
@@ -163,10 +163,14 @@ def read_event(inputs, event, after_round, purpose: str = "standings", awards=()
     from tractor_analysis.dataset.event_model import player_name_notes
     from tractor_analysis.dataset.standings import select
 
+    passed_over: list[str] = []
     try:
-        matches, notes, unread = read_inputs(inputs)
+        matches, notes, unread = read_inputs(inputs, passed_over)
     except (DatasetError, OSError) as exc:
         _fail(f"cannot read the input: {exc} / 无法读取输入")
+    said = passed_over_note(passed_over)        # a notice, as check and ingest say it: the exit status as it is
+    if said is not None:
+        echo_err(said)
     if event is not None and not any(m.event == event for m in matches):
         for note in unread + notes:         # (a record not read may be the one that holds it)
             _note(note)

@@ -29,6 +29,37 @@ TITLES = {
 }
 
 
+GARBLED = " (garbled bytes / 字节有误)"
+"""After a name in a table that was read from bytes that are not text
+(:func:`~tractor_analysis.dataset.stats.garbled_names`): the name as the record meant it is not known."""
+
+
+def _mark_garbled(frame, garbled: dict[str, list[str]]):
+    """``frame`` with each name of its ``player`` and ``team`` columns that was read with bad bytes marked
+    (:data:`GARBLED`): shown as read, said to be so.  For the table (csv and json keep the dataset's text)."""
+    if not garbled:
+        return frame
+    marked = {c: [f"{v}{GARBLED}" if isinstance(v, str) and v in garbled else v for v in frame[c]]
+              for c in ("player", "team") if c in frame}
+    return frame.assign(**marked) if marked else frame
+
+
+def garbled_note(garbled: dict[str, list[str]], marked: bool) -> str | None:
+    """The stderr line saying that player or team names were read with bad bytes (each byte that is not text read
+    as '\ufffd', the reader's ``decode_error``) and naming their record files, or ``None``; ``marked``: the table
+    marks them (:data:`GARBLED`).  The names are record text: the files are named, not they (a side's name is
+    "A / B")."""
+    if not garbled:
+        return None
+    files = ", ".join(dict.fromkeys(f for fs in garbled.values() for f in fs))
+    mark_en, mark_zh = ("; the table marks them (garbled bytes)", "；表中标为（字节有误）") if marked else ("", "")
+    return record_text(
+        f"player or team names read from bytes that are not text (each such byte read as "
+        f"'\ufffd'{mark_en}) in {files}: 'tractor check FILE' says where; the record is to be corrected / "
+        f"{files} 中有选手或队伍名字读自无法解码为文本的字节（每个这样的字节按 '\ufffd' 读取{mark_zh}）："
+        f"用 'tractor check 文件' 查看位置；记录须更正")
+
+
 def _cell(value) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "-"
@@ -198,7 +229,10 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     (r3 t1)'), in every format, and so is each match on the stderr list of
     matches recorded twice; csv and json add the dataset's match_id beside it.
     A table fits the terminal (COLUMNS=N sets the width) and says when it
-    had to wrap or split.
+    had to wrap or split.  A player's or team's name read from bytes that
+    are not text (each read as U+FFFD, the record's decode_error) is marked
+    '(garbled bytes / 字节有误)' in the table, and its record file named on
+    stderr; csv and json give the name as read.
 
     Exit status: 0; 2 when the dataset cannot be read (a damaged part, or a
     part missing from a committed batch: the message names it).
@@ -212,8 +246,9 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
     import duckdb
 
     from tractor_analysis.dataset import DatasetError
-    from tractor_analysis.dataset.stats import (all_tables, duplicate_matches, left_out_note, record_split_notes,
-                                                rules_copy_notes, seat_notes, source, superseded_notes)
+    from tractor_analysis.dataset.stats import (all_tables, duplicate_matches, garbled_names, left_out_note,
+                                                record_split_notes, rules_copy_notes, seat_notes, source,
+                                                superseded_notes)
     from tractor_analysis.dataset.stats_sql import match_labels_rows, totals_left_out
 
     if not (Path(dataset) / "files").is_dir():
@@ -240,6 +275,7 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
             # an earlier version left out; one record counted twice under other rules; a name in two seats; rows
             # written before a finding about the record was told from the play's (counted as the play's)
             notes = superseded_notes(src) + rules_copy_notes(src) + seat_notes(src) + record_split_notes(src)
+            garbled = garbled_names(src)        # names read with bad bytes: marked in the table, said on stderr
     except (DatasetError, duckdb.Error, OSError) as exc:
         # a damaged or missing part: the message names it (bilingual); exit 2 like unreadable input
         error = click.ClickException(f"cannot read the dataset {dataset}: {exc}"
@@ -248,7 +284,7 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         raise error
     if dups:
         _note_duplicates(dups, match_labels(matches), {str(mid): i for i, mid in enumerate(matches["match_id"])})
-    for note in notes:
+    for note in notes + [n for n in (garbled_note(garbled, fmt == "table"),) if n]:
         click.echo(note, err=True)
     if totals:
         click.echo(totals, err=True)
@@ -286,4 +322,4 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
             limit = terminal_width()
             title = "\n".join(click.style(t, bold=True) for t in (wrap(TITLES[n], limit) if limit else [TITLES[n]]))
             click.echo(("\n" if i else "") + title)
-            click.echo(_format_frame(frame, n))
+            click.echo(_format_frame(_mark_garbled(frame, garbled), n))

@@ -22,6 +22,13 @@ from .check_json import hand_side_penalties, score_sheet_hand
 from .common import bad, cards_pretty, dim, good, level_label, record_text, seat_label, strong, trump_label
 
 
+def match_name(index: int) -> str:
+    """How the lines a person reads name match ``index`` (from 0: ``check --json``'s ``match``) of a file holding
+    several: ``match #n``, ``n`` its place in the file counted from 1 — as ``tractor stats`` names it (``games.jsonl
+    #2``), and the standings' notes and the report (docs/format.md).  The JSON keeps the index from 0."""
+    return f"match #{index + 1}"
+
+
 def match_text(r: MatchResult) -> str | None:
     """One line on who won and how, in the standings' wording (``explain_hand.match_decision_text``);
     ``None`` for a record with no finished hand (a position decides nothing)."""
@@ -330,7 +337,7 @@ def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, erro
     hand (printed above), which the verdict mentions: it rests on the plays that could be read."""
     head = f"hand {h.number} 第{h.number}局"
     if many_matches:
-        head = f"match {index} · " + head
+        head = f"{match_name(index)} · " + head
     if h.setup:
         head += " (position 残局)"
     verdict = legal_text(h)

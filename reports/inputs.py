@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from tractor_analysis.dataset.event import datasets_named, is_dataset
+from tractor_analysis.dataset.event import datasets_named, is_dataset, passed_over_of
 from tractor_analysis.records.model import Match
 from tractor_analysis.records.input_files import iter_inputs, named_keys, scan_refusal
 
@@ -58,7 +58,7 @@ def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = N
                              workers=pending.workers, copies=copies)
             if ds is not None:
                 datasets.append(ds)
-    named, seen = named_keys(pending.inputs), set()
+    named, seen, skipped = named_keys(pending.inputs), set(), []
     for raw in pending.inputs:
         if is_dataset(raw):
             continue
@@ -66,8 +66,9 @@ def read_inputs(model: ReportModel, pending: Pending, sink: MatchSink | None = N
         if why is not None:
             model.problems.append(FileProblem(why[0], 0, 0, "unreadable_file", why[1]))
             continue
-        for path in iter_inputs([raw], named, seen):
+        for path in iter_inputs([raw], named, seen, passed_over=skipped):
             add_record_file(model, path, taken, rules=rules, charts_on=charts_on, sink=sink, copies=copies)
+    model.passed_over = passed_over_of(skipped, seen)      # no record's name: not read, for the command to say
     add_stats(model, datasets)
 
 

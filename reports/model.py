@@ -16,7 +16,7 @@ from __future__ import annotations
 
 
 _ROWS = ("matches", "match_facts", "hand_facts", "violation_facts", "problems", "sources", "standings",
-         "stats", "replayed", "tables", "encodings")
+         "stats", "replayed", "tables", "encodings", "passed_over")
 
 
 def _row_field(name: str, doc: str) -> property:
@@ -53,6 +53,8 @@ class ReportModel:
     sources = _row_field("sources", "The inputs read, as shown on the index.")
     encodings = _row_field("encodings", "(path, note) of each record file read as a legacy encoding (GBK or "
                            "Big5): which one and why.")
+    passed_over = _row_field("passed_over", "The files a folder scan of the inputs found and did not read, their "
+                             "names being no record file's (``tractor report`` names them on stderr).")
     standings = _row_field("standings", "The ``stats.standings`` table "
                            "(:class:`~tractor_analysis.reports.facts.StatTable`).")
     stats = _row_field("stats", "The other ``stats`` tables (summary, points, bottom, violations by player).")
@@ -71,7 +73,7 @@ class ReportModel:
                       "hand_facts": list(hand_facts or ()), "violation_facts": list(violation_facts or ()),
                       "problems": list(problems or ()), "sources": list(sources or ()),
                       "standings": standings, "stats": stats, "replayed": list(replayed or ()),
-                      "tables": tables, "encodings": []}
+                      "tables": tables, "encodings": [], "passed_over": []}
         self.pending = pending
         """Inputs not read yet (:class:`~tractor_analysis.reports.inputs.Pending`), else ``None``."""
 

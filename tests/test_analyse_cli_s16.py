@@ -62,15 +62,16 @@ def _analyse(*args: str):
 
 
 def test_each_hand_of_a_file_of_several_matches_is_named_with_its_match_and_match_n_keeps_one(tmp_path):
-    """Fix 3: three blocks all headed 'hand 5 第5局'; check prints 'match 0 · hand 5'."""
+    """Fix 3: three blocks all headed 'hand 5 第5局'; analyse heads them 'match 0 · hand 5' as its --match and the
+    JSON's "match" number them (from 0); check's text, for a person, 'match #1 · hand 5' (from 1, as stats)."""
     path = _three_matches(tmp_path)
     r = _analyse(str(path), "--last", "1", "--hand", "5")
     assert r.exit_code == 0, r.output
     heads = [line.split("  ")[0] for line in r.output.splitlines() if "第5局" in line]
     assert heads == ["match 0 · hand 5 第5局", "match 1 · hand 5 第5局", "match 2 · hand 5 第5局"]
     check = CliRunner().invoke(main, ["check", str(path)]).output
-    assert all(head in check for head in heads)                 # the same words check heads them with
-    # --match N: that match alone, numbered as check's and the JSON's "match"
+    assert all(f"match #{i + 1} · hand 5 第5局" in check for i in range(3))     # check counts from 1
+    # --match N: that match alone, numbered as the JSON's "match"
     r = _analyse(str(path), "--last", "1", "--match", "1")
     assert r.exit_code == 0, r.output
     assert [line.split("  ")[0] for line in r.output.splitlines() if "第5局" in line] == ["match 1 · hand 5 第5局"]

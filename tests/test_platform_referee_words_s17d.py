@@ -130,8 +130,8 @@ def test_match_lines_of_a_file_of_several_matches_name_their_match(tmp_path):
     path = _write(tmp_path, "bz.ndjson", _lines(BOTZONE)[:4])
     out = run_in("check", path).stdout
     lines = [x for x in out.splitlines() if "比赛  " in x and "won the match" in x]
-    # match 2 ends on the judge's error, undecided: no line; the others each name theirs
-    assert [re.match(r"\s+match (\d+) 比赛  ", x).group(1) for x in lines] == ["0", "1", "3"], lines
+    # match #3 (index 2) ends on the judge's error, undecided: no line; the others each name theirs, from 1
+    assert [re.match(r"\s+match #(\d+) 比赛  ", x).group(1) for x in lines] == ["1", "2", "4"], lines
     assert not any(x.strip().startswith("match 比赛") for x in out.splitlines())
 
 
@@ -142,7 +142,7 @@ def test_a_match_problem_names_its_match_in_text_and_json(tmp_path):
     path = _write(tmp_path, "two.ndjson", [lines[0], json.dumps(m)])
     out = run_in("check", path).stdout
     # the record's finding (docs/rules.md §13.1), no violation: ✎, not ✗
-    assert "✎ record 记录 match 1 比赛  referee_mismatch" in out
+    assert "✎ record 记录 match #2 比赛  referee_mismatch" in out
     doc = json.loads(run_in("check", "--json", path).stdout)
     (p,) = doc["files"][0]["problems"]
     assert p["match"] == 1 and p["code"] == "referee_mismatch"

@@ -6,7 +6,7 @@
    nothing shows the log wrong.  Its note now says so (``verdicts.REFEREE_NOTE``), in ``check``'s text, ``tractor
    ruling``'s list and the report's pages; the other findings about the record keep "to be corrected".
 3. ``tractor ruling`` listed a hand's finding about the record but not the match's own (a ``referee_mismatch`` on
-   the match's winner): it is listed too, as ``check`` names it (``match 1 比赛``).
+   the match's winner): it is listed too, as ``check`` names it (``match #2 比赛``).
 """
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def test_check_notes_a_referee_mismatch_for_what_it_is(tmp_path):
     r = run_in("check", _write(tmp_path, BOTH))
     assert r.returncode == 1, r.stdout
     lines = r.stdout.splitlines()
-    for head in ("✎ record 记录 hand 整局  referee_mismatch", "✎ record 记录 match 1 比赛  referee_mismatch"):
+    for head in ("✎ record 记录 hand 整局  referee_mismatch", "✎ record 记录 match #2 比赛  referee_mismatch"):
         note = _note_after(lines, head)
         assert note == " / ".join(REFEREE_NOTE), note          # before: "… the record is to be corrected / …记录须更正"
     assert CORRECTED_EN not in r.stdout and CORRECTED_ZH not in r.stdout
@@ -62,7 +62,7 @@ def test_ruling_lists_the_matchs_own_finding(tmp_path):
     # before: "no violation found …" and nothing more — the match winner's finding not listed
     assert any(x.startswith("1 record finding (not a player's act)") and "1 处记录问题" in x for x in lines), lines
     (line,) = [x for x in lines if "referee_mismatch" in x]
-    assert line.startswith("  match 1 比赛  ✎ record 记录  referee_mismatch  match winner:")
+    assert line.startswith("  match #2 比赛  ✎ record 记录  referee_mismatch  match winner:")
     assert "比赛胜方" in line
     assert _note_after(lines, "referee_mismatch") == " / ".join(REFEREE_NOTE)
     assert CORRECTED_EN not in r.stderr and CORRECTED_ZH not in r.stderr
@@ -71,7 +71,7 @@ def test_ruling_lists_the_matchs_own_finding(tmp_path):
 def test_ruling_lists_a_hands_and_the_matchs_findings_in_order_naming_the_match(tmp_path):
     r = run_in("ruling", _write(tmp_path, BOTH), "-o", tmp_path / "ruling.html")
     found = [x for x in r.stderr.splitlines() if "✎ record 记录" in x]
-    assert [x.split("  ✎")[0].strip() for x in found] == ["match 1 · hand 1 第1局", "match 1 比赛"]
+    assert [x.split("  ✎")[0].strip() for x in found] == ["match #2 · hand 1 第1局", "match #2 比赛"]
     assert r.stderr.splitlines()[1].startswith("2 record findings")
 
 

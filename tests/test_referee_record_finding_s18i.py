@@ -128,7 +128,7 @@ def test_check_marks_a_hands_referee_mismatch_as_the_records(tmp_path):
     r = _run("check", str(path))
     assert r.exit_code == 1, r.output                    # the record's finding: still exit 1, as claim_mismatch
     assert "✎ record 记录 hand 整局  referee_mismatch" in r.output and "✗ hand 整局  referee_mismatch" not in r.output
-    line = next(x for x in r.output.splitlines() if x.startswith("  match 1 · hand 1 第1局"))
+    line = next(x for x in r.output.splitlines() if x.startswith("  match #2 · hand 1 第1局"))
     assert "legal 合规 ✓" in line and "1 record finding 记录问题 1 处" in line
     assert "0 violations, 1 record finding" in r.output
     doc = json.loads(_run("check", "--json", str(path)).stdout)
@@ -141,7 +141,7 @@ def test_check_marks_the_matchs_referee_mismatch_as_the_records_and_counts_it_so
     path = _write(tmp_path, MATCH_WINNER)
     r = _run("check", str(path))
     assert r.exit_code == 1, r.output
-    assert "✎ record 记录 match 1 比赛  referee_mismatch" in r.output and "✗ match 1" not in r.output
+    assert "✎ record 记录 match #2 比赛  referee_mismatch" in r.output and "✗ match #2" not in r.output
     assert "0 violations, 1 record finding" in r.output and "0 处违规，1 处记录问题" in r.output
     (p,) = json.loads(_run("check", "--json", str(path)).stdout)["files"][0]["problems"]
     assert (p["match"], p["code"], p["about"]) == (1, "referee_mismatch", "record")

@@ -516,13 +516,16 @@ def dataset_unread(ds, matches: list[EventMatch]) -> tuple[list[EventMatch], lis
     return [m for m in matches if file_of.get(m.match_id) not in dropped], notes, dropped
 
 
-def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], list[str], list[str]]:
+def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | None = None,
+                ) -> tuple[list[EventMatch], list[str], list[str]]:
     """The matches of datasets and record files or folders (like ``tractor report``); a bilingual
     note per record read with problems whose matches still count (their verdicts are ``tractor
     check``'s: a problem the engine cannot judge past leaves the result unknown, and :func:`select`
     says so); and a bilingual note per record, or part of one, that could not be read and is not
     counted (:func:`unread_notes`, naming file:line:column; each an :class:`UnreadNote`, knowing the path) — a
-    command exits 2 when there is one."""
+    command exits 2 when there is one.  ``passed_over`` (a list, added to) gets the files a folder scan found
+    and did not read, their names being no record file's, each once (:func:`passed_over_of`), for the
+    caller to name (docs/dataset.md, "nothing found is skipped unsaid")."""
     from ..engine.replay import replay_match
     from ..records.input_files import iter_inputs, scan_refusal
     from ..records.sources import load_file
@@ -542,7 +545,9 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
             notes.extend(superseded_notes(ds))      # an earlier version of a file, not counted: named (as stats does)
         if not is_dataset(raw):         # a pattern's record files too
             files.append(raw)
-    for path in iter_inputs(files):
+    seen: set[str] = set()
+    skipped: list = []
+    for path in iter_inputs(files, seen=seen, passed_over=skipped):
         try:
             source = load_file(path)
         except OSError as exc:              # a file that cannot be read (a pipe a scan found …): said, not counted
@@ -570,7 +575,21 @@ def read_inputs(inputs: Sequence[str | os.PathLike]) -> tuple[list[EventMatch], 
                          f"(see 'tractor check'); counted on what could be read / "
                          f"{_located(str(path), first[0], first[1])}：记录中有 {len(problems)} 个问题（见 tractor "
                          "check）；按可读取的部分计入")
+    if passed_over is not None:
+        passed_over.extend(passed_over_of(skipped, seen))
     return _with_digests(out, datasets), notes, unread
+
+
+def passed_over_of(skipped: Sequence[str | os.PathLike], seen: set[str]) -> list[str]:
+    """The files of ``skipped`` (the ``passed_over`` of :func:`~tractor_analysis.records.input_files.iter_inputs`)
+    not read all the same (``seen``: the keys of the files it yielded — one named by another argument is read),
+    each once."""
+    out: dict[str, str] = {}
+    for p in skipped:
+        key = os.path.normcase(os.path.abspath(p))
+        if key not in seen:
+            out.setdefault(key, str(p))
+    return list(out.values())
 
 
 def _with_digests(matches: list[EventMatch], datasets: Sequence[tuple[str, int, int]]) -> list[EventMatch]:

@@ -39,6 +39,25 @@ def empty_file_key(opened: str | os.PathLike) -> str:
     return EMPTY_KEY + os.path.abspath(opened)
 
 
+def holds_no_text(opened: str | os.PathLike) -> bool:
+    """Whether the gzip file ``opened`` (its bytes begin with the gzip magic) is sound and holds no byte of text:
+    the readers' ``empty_file`` (:func:`~tractor_analysis.records.sources.empty_diag`, "the gzip data holds 0
+    bytes of text"), as a file of 0 bytes is — its key is then its path too (:func:`empty_file_key`): two such
+    files are byte for byte alike (no name, the same second), yet neither copies a record.  Decompressed as
+    the streaming reader does (every member, trailing bytes after the last ignored), up to the first byte of
+    text only; a gzip cut short or corrupt is not empty (``truncated_file``: its bytes are the content)."""
+    from ..records.streaming import _Raw
+
+    try:
+        with open_regular(opened) as fh:
+            raw = _Raw(fh, True)
+            for _ in raw.chunks():
+                return False
+            return raw.problem is None
+    except (OSError, ValueError):
+        return False
+
+
 def open_regular(opened: str | os.PathLike) -> BinaryIO:
     """:func:`~tractor_analysis.records.input_files.open_regular`, unbuffered (ingest reads into its own
     buffers): a named pipe, a socket or a device is refused (:class:`NotRegularFile`), never waited on."""

@@ -40,7 +40,8 @@ from typing import Iterator
 
 
 from . import schema
-from .file_parts import NotRegularFile, _Part, empty_file_key, open_regular, read_and_replay, read_segment
+from .file_parts import (NotRegularFile, _Part, empty_file_key, holds_no_text, open_regular, read_and_replay,
+                         read_segment)
 from .segments import Segment, plan_file, renumber, wanted
 from .committer import Committer, Flushed, InOrder, IngestError, IngestSummary, _lost_error, peak_rss_kb
 from .workers import _W, _block_sigint, _count, _new_batch, _unblock, _where, _worker_init, start_method, stop_pool
@@ -50,6 +51,7 @@ from .reading import verify
 from .rows import TableBuilder
 from .schema import printable
 from ..engine.verdicts import ABOUT_RECORD
+from ..records.decoding import _GZIP_MAGIC
 from ..records.diagnostics import Diagnostic
 from ..records.limits import DEFAULT_MAX_BYTES
 from ..records.streaming import merge_segment_ends
@@ -57,17 +59,20 @@ from ..records.streaming import merge_segment_ends
 
 def _read_bytes(path: str) -> tuple[str | None, str]:
     """``(sha256, "")`` of a file's raw bytes, read in chunks of 1 MiB (never the whole file at
-    once), of an empty file its path (:func:`~.file_parts.empty_file_key`: no copy of another),
+    once), of an empty file (0 bytes, or a gzip of no text: :func:`~.file_parts.holds_no_text`) its path
+    (:func:`~.file_parts.empty_file_key`: no copy of another),
     or ``(None, reason)`` when it cannot be read."""
     if not path:            # open("") fails, but Path("") would be the current folder: say which
         return None, "empty path / 空路径"
     try:
         with open_regular(_where(path)) as fh:
-            digest, size = hashlib.sha256(), 0
+            digest, size, gz = hashlib.sha256(), 0, False
             for chunk in iter(lambda: fh.read(1 << 20), b""):
                 digest.update(chunk)
+                gz = gz or (not size and chunk[:2] == _GZIP_MAGIC)
                 size += len(chunk)
-            return (digest.hexdigest() if size else empty_file_key(_where(path))), ""
+        empty = not size or (gz and holds_no_text(_where(path)))       # 0 bytes, or a gzip of no text
+        return (empty_file_key(_where(path)) if empty else digest.hexdigest()), ""
     except NotRegularFile as exc:   # a named pipe …: read twice (its hash, then its records), or never written to
         return None, (f"{exc.words[0]}: ingest reads a file twice (its hash, then its records); save it to a file "
                       f"first / {exc.words[1]}：导入需读取文件两次（先计算摘要，再读取记录）；请先保存为普通文件")

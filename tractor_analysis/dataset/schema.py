@@ -64,7 +64,8 @@ SCHEMAS: dict[str, pa.Schema] = {
     "files": _schema(
         ("source_file", _TXT, "path of the input file as given to ingest"),
         ("source_sha256", _TXT, "SHA-256 of the file's bytes (the manifest key); in its place empty:<absolute path> "
-                                  "for a file of 0 bytes, unreadable:<absolute path> for a path that cannot be read"),
+                                  "for an empty file (0 bytes, or a gzip of 0 bytes of text), unreadable:<absolute "
+                                  "path> for a path that cannot be read"),
         ("format", _STR, "tgn, json, jsonl, 80fen or botzone (as detected by sources.load_file)"),
         ("matches", _I32, "matches read from the file"),
         ("hands", _I32, "hands stored from the file (a repeated hand number: the first hand only)"),

@@ -28,7 +28,7 @@ import pyarrow.parquet as pq
 from ..records import compiled
 from ..records.decoding import _GZIP_MAGIC
 from .arrow_columns import column as column_of, read_part
-from .file_parts import empty_file_key, open_regular
+from .file_parts import empty_file_key, holds_no_text, open_regular
 
 SPLIT_ABOVE = 2 << 20
 """A JSON Lines file of at least this many bytes is split among the workers of a parallel ingest."""
@@ -135,8 +135,9 @@ def _hash_beside(digest, chunk) -> threading.Thread | None:
 
 def plan_file(path: str, opened: str | os.PathLike, workers: int) -> tuple[str | None, list[Segment]]:
     """``(sha256 of the raw bytes, segments)`` of one input; one segment (or none when it cannot be
-    read: then ``sha256`` is ``None``) when it is not to be split.  An empty file's key is its path
-    (:func:`~.file_parts.empty_file_key`), not the hash of no bytes: it is no copy of another."""
+    read: then ``sha256`` is ``None``) when it is not to be split.  An empty file's key (0 bytes, or a gzip of
+    no text: :func:`~.file_parts.holds_no_text`) is its path (:func:`~.file_parts.empty_file_key`), not the
+    hash of its bytes: it is no copy of another."""
     try:
         # a regular file only (a named pipe would block the opening, a device never end): any other
         # is left to the worker, which says why it is not read (pipeline._read_bytes)
@@ -146,7 +147,7 @@ def plan_file(path: str, opened: str | os.PathLike, workers: int) -> tuple[str |
             digest = hashlib.sha256()
             cuts: list[tuple[int, int, int]] = []        # (cut, line breaks before it, blank lines before it)
             targets = [size * k // n for k in range(1, n)]
-            count, pos = _Count(), 0
+            count, pos, gz = _Count(), 0, False
             buf = bytearray(min(READ, max(size, 1)))   # read into one buffer: no new pages per chunk
             while True:
                 got = fh.readinto(buf)
@@ -159,7 +160,7 @@ def plan_file(path: str, opened: str | os.PathLike, workers: int) -> tuple[str |
                 if hashing is None:
                     digest.update(chunk)
                 if pos == 0 and chunk[:2] == _GZIP_MAGIC:
-                    targets = []
+                    targets, gz = [], True
                 done = 0                               # bytes of the chunk counted
                 while targets:
                     i = chunk.find(b"\n", max(done, targets[0] - pos))
@@ -180,7 +181,8 @@ def plan_file(path: str, opened: str | os.PathLike, workers: int) -> tuple[str |
     bounds = [(0, 0, 0), *cuts, (size, 0, 0)]
     segments = [Segment(a, b, lines + 1, lines - blank, b == size)
                 for (a, lines, blank), (b, _, _) in zip(bounds, bounds[1:])]
-    return (digest.hexdigest() if pos else empty_file_key(opened)), segments
+    empty = not pos or (gz and holds_no_text(opened))      # 0 bytes, or a gzip of no text
+    return (empty_file_key(opened) if empty else digest.hexdigest()), segments
 
 
 _ID_TABLES = ("matches", "hands", "tricks", "plays", "violations", "records")

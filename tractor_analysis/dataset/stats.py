@@ -176,6 +176,36 @@ def seat_notes(ds) -> list[str]:
     return notes
 
 
+REPLACEMENT = "\ufffd"
+"""U+FFFD, the character the readers put for bytes that are not text (with a ``decode_error``, docs/format.md)."""
+
+
+def garbled_names(ds) -> dict[str, list[str]]:
+    """The names of the counted matches — a seat's player's, a side's as ``--by team`` keys it — that hold
+    :data:`REPLACEMENT` where their record file (its version read: the SHA-256) has a ``decode_error``: bytes read
+    as U+FFFD, so the name as the record meant it is not known; each → its record files, in order.  A name whose
+    file has no ``decode_error`` writes U+FFFD itself (its text, valid): not among them.  Empty for tables in
+    memory (no ``errors`` table)."""
+    import pyarrow.compute as pc
+
+    from .reading import read_table
+
+    with source(ds) as src:
+        root = src.root
+        if root is None:
+            return {}
+        held = stats_sql.names_holding(src, REPLACEMENT)
+    if not held:
+        return {}
+    errors = read_table(root, "errors", ["source_file", "source_sha256"], filter=pc.field("code") == "decode_error")
+    bad = set(zip(map(str, errors["source_file"].to_pylist()), map(str, errors["source_sha256"].to_pylist())))
+    out: dict[str, list[str]] = {}
+    for path, sha, name in held:
+        if (str(path), str(sha)) in bad and str(path) not in out.get(name, []):
+            out.setdefault(name, []).append(str(path))
+    return out
+
+
 def record_split_notes(ds) -> list[str]:
     """A bilingual note (for stderr) when the counted ``violations`` rows hold some a dataset wrote before the
     statistics could tell a finding about the record from a violation of the play, each such row counted as the

@@ -14,7 +14,7 @@ from .stats_source import SEATS, StatsSource, variant
 __all__ = ["StatsSource", "variant", "participants_sql", "summary", "points_distribution", "bottom_captures",
            "violation_rates", "points_lost", "view_points_lost", "result_inputs", "duplicate_matches",
            "match_labels_rows", "participants", "points_by_decks", "decks_column", "superseded", "players_in_two_seats",
-           "totals_left_out", "LOST_COLUMNS", "VIEW_LOST_COLUMNS"]
+           "totals_left_out", "names_holding", "LOST_COLUMNS", "VIEW_LOST_COLUMNS"]
 
 
 # --- participants: one row per (side, hand) ---------------------------------------------
@@ -228,6 +228,18 @@ def players_in_two_seats(src: StatsSource) -> list[tuple[str, str, str, str]]:
     return [tuple(r) for r in src.rows(f"""
         select match_id, arg_min(name, o), arg_min(a, o), arg_min(b, o) from ({pairs})
         group by match_id order by match_id""")]
+
+
+def names_holding(src: StatsSource, char: str) -> list[tuple[str, str, str]]:
+    """``(source_file, source_sha256, name)`` for every name of a counted match that holds ``char``: a seat's
+    player, and a side's name as ``--by player`` and ``--by team`` key it (:func:`_team_name`), each once, by
+    record file then name."""
+    names = ", ".join([*(f"m.player_{s.lower()}" for s in SEATS), _team_name("n", "s", "NS"),
+                       _team_name("e", "w", "EW")])
+    return [tuple(r) for r in src.rows(f"""
+        select distinct source_file, source_sha256, name from (
+            select m.source_file, m.source_sha256, unnest([{names}]) as name from m)
+        where contains(name, ?) order by source_file, name""", [char])]
 
 
 # --- the tables -------------------------------------------------------------------------
