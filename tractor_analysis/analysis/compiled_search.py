@@ -43,11 +43,13 @@ from __future__ import annotations
 import weakref
 
 from ..records.cards import POINTS
-from ..records.rulesets import ThrowFollow, ThrowForced, TrumpIn
+from ..records.rulesets import ForeignUnit, ThrowFollow, ThrowForced, TrumpIn
 from ..engine.scoring import bottom_multiplier
 from .moves import follows, lead_part
 
 CORE_MODULE = "tractor_analysis.analysis._solver_core"
+FEATURE_SIDE = 4
+"""The core's ``FEATURE_SIDE`` bit (``multi_side``: _solver_core.c)."""
 
 
 def core_lead_decks(rules) -> int:
@@ -63,9 +65,20 @@ def core_follow_rules(rules) -> tuple[int, int, int, int]:
     With 1 or 2 decks the core makes a follower's plays to a multi-card lead of one group itself (the
     engine's ``legal_follows``, ported: pairs and tractors owed, ``throw_follow = suit``,
     ``throw_tractor_duty``, ``short_tractor_duty``); ``decks`` 0 (3 decks: triples, titanic tiers,
-    ``protect_triples``) and a lead of two groups ask the solver (``_core_follows``)."""
-    return (rules.decks if rules.decks <= 2 else 0, int(rules.throw_follow is ThrowFollow.SUIT),
+    ``protect_triples``) and a lead of two groups ask the solver (``_core_follows``), and so does
+    every multi-card lead under ``foreign_unit = accepted`` (§5.3: a pair or tractor of another group,
+    which the core's port does not make)."""
+    own = rules.decks <= 2 and not foreign_units(rules)
+    return (rules.decks if own else 0, int(rules.throw_follow is ThrowFollow.SUIT),
             int(rules.throw_tractor_duty), int(rules.short_tractor_duty))
+
+
+def foreign_units(rules) -> bool:
+    """``foreign_unit = accepted`` (§5.3): a follower holding cards of a pair's (a tractor's) led group
+    but no such unit there may play one of another group, a trump one winning — so a seat not void in
+    the led group may take a trick led by a pair: the core's ``multi_side`` (which knows only a void
+    seat ruffing) is switched off with it (``Core.set_features``)."""
+    return getattr(rules, "foreign_unit", None) is ForeignUnit.ACCEPTED
 
 
 def core_winner_decks(rules) -> int:
@@ -110,6 +123,8 @@ class CompiledSearch:
                                   self.rules.trump_in is not TrumpIn.EXACT, core_lead_decks(self.rules),
                                   core_winner_decks(self.rules), self.core_table_entries,
                                   core_follow_rules(self.rules))
+            if foreign_units(self.rules):       # (FEATURE_SIDE: a trick of several cards a lead surely wins)
+                self._core.set_features(self._core.set_features(0) & ~FEATURE_SIDE)
         return self._core
 
     def _start_core(self, pos, st, budget) -> None:

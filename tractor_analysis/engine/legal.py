@@ -624,9 +624,40 @@ def _multisets_from(kinds, caps, suffix, i: int, left: int, acc: list[int]) -> I
 
 
 def legal_follows(ctx, lead: Lead | Sequence[int], hand: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """Every legal follow to ``lead`` from ``hand``, each as sorted kinds (discards as combinations)."""
+    """Every legal follow to ``lead`` from ``hand``, each as sorted kinds (discards as combinations);
+    under ``foreign_unit = accepted`` (§5.3) also each unit of the lead's shape from another group
+    that :func:`.throw_units.foreign_unit` lets stand (:func:`check_follow` accepts it)."""
     if not isinstance(lead, Lead):
         lead = analyse_lead(ctx, lead)
+    if lead.multi and not lead.is_throw and getattr(ctx.rules, "foreign_unit", None) is ForeignUnit.ACCEPTED:
+        seen = set()
+        for play in _duty_follows(ctx, lead, hand):
+            seen.add(play)
+            yield play
+        for play in _foreign_units(ctx, lead, hand):
+            if play not in seen:
+                yield play
+        return
+    yield from _duty_follows(ctx, lead, hand)
+
+
+def _foreign_units(ctx, lead: Lead, hand: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """The follows ``foreign_unit = accepted`` adds: a pair (a tractor) of another group than the lead's,
+    of the lead's shape, from a follower holding no such unit of the led group."""
+    o = ctx.order
+    length = lead.units[0].length if len(lead.units) == 1 else 0
+    for g in range(len(o.kinds)):
+        if g == lead.group or not length:
+            continue
+        pairs = [k for k in o.kinds[g] if hand[k] >= 2]
+        for combo in itertools.combinations(pairs, length):
+            cards = tuple(sorted(k for k in combo for _ in range(2)))
+            if throw_units.foreign_unit(ctx, lead, hand, cards):
+                yield cards
+
+
+def _duty_follows(ctx, lead: Lead, hand: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """:func:`legal_follows` by the follow duties (§5.1–§5.5)."""
     o = ctx.order
     g = lead.group
     n = lead.count
