@@ -309,11 +309,20 @@ def stats_tables(ds) -> tuple[StatTable | None, tuple[StatTable, ...]]:
         f, note = _without_unnamed_seats(f, named)
         if k in ("summary", "points") and totals:   # their attackers' points: the final totals only
             note = f"{totals} {note}" if note else totals
+        if k == "summary" and "levels_gained" in f and f["levels_gained"].isna().any():
+            note = f"{LEVELS_UNKNOWN_NOTE} {note}" if note else LEVELS_UNKNOWN_NOTE
         out.append(dataclasses.replace(stat_table(f"by-player-{k}", f, STATS_TITLES.get(k)), note=note))
     return (None if standing is None else stat_table("standings", standing), tuple(out))
 
 
 SEATS = ("N", "E", "S", "W")
+LEVELS_UNKNOWN_NOTE = (
+    "Levels — : not known — a hand of theirs that counts has a result or levels after the record leaves open "
+    "(for instance its dealer, level or sides not stated; a take-back whose seat is not given, which moves the "
+    "levels differently as it was one side's or the other's); the score table's gain is not put in its place / "
+    "升级 —：未知——其计入的牌局中有结果或局后级数记录未能确定者（例如未写明庄家、级别或双方；座位未知的悔牌，"
+    "算作哪一方级数变化就不同）；不以记分表的升级数代替")
+"""The players table's note where a player's levels gained are unknown (``stats.summary``: NaN)."""
 UNNAMED_NOTE = ("Seats the record names no player for are left out: an unnamed seat is not a player, and "
                 "unnamed seats of different records are not one person / 记录未写选手名字的座位不计入：座位不是选手，"
                 "不同记录中未署名的座位也不是同一个人")

@@ -17,11 +17,13 @@ built from replayed records or from a dataset by :mod:`.event`.
   (an opponent met twice counts twice).  Each tie-break splits the group still tied once;
   teams equal on every one share a rank (1, 1, 3).
 * **An unknown tie-break value** (``level_diff`` of a team one of whose matches has unknown final
-  levels) cannot order the group still tied: that team could stand anywhere in it.  The whole
-  group keeps one shared rank, the later tie-breaks are not applied to it (a lower tie-break
-  never separates teams a higher one cannot compare), and each of its rows carries
-  :attr:`Standing.undecided`: which tie-break, whose value is unknown, from which matches, and a
-  bilingual note saying so (:func:`undecided_notes`).
+  levels) is the range the records allow.  A team is above another only when it is in every reading:
+  its range wholly above, or never below and meeting the other's at one value where the later tie-breaks
+  put it above whichever teams may be tied then (:func:`_touching_blocks`).  Teams left unordered keep
+  one shared rank — a lower tie-break decides only where the higher one ties, so it never orders what
+  another reading orders otherwise — and each of their rows carries :attr:`Standing.undecided`: which
+  tie-break, whose value is unknown, from which matches, and a bilingual note saying so
+  (:func:`undecided_notes`).
 * A match no team won (no finished hand, friend mode: :data:`~tractor_analysis.engine.scoring.NO_RESULT`)
   and a match whose team is unknown count for nobody; :func:`select` says which, and why.
 * A match recorded twice counts once (:func:`~.event_copies.distinct`: ingest's copies and re-typed
@@ -34,6 +36,7 @@ built from replayed records or from a dataset by :mod:`.event`.
 from __future__ import annotations
 
 from collections import defaultdict
+from itertools import combinations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -335,20 +338,27 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
     bounds = {team: (float(t.level_diff),) * 2 if t.level_diff is not None else (t.low, t.high)
               for team, t in tally.items()}
 
+    def scores(name: str, group: Sequence[str]) -> dict:
+        """Each team's value of tie-break ``name`` within ``group`` (head-to-head: among its teams)."""
+        return _head_to_head(group, results) if name == "head_to_head" else {t: values[t][name] for t in group}
+
+    def undecided_entry(block: list[str], name: str, ranges: dict, before, after, open_tie=()) -> None:
+        unknown = sorted(t for t in (*block, *open_tie) if ranges[t][0] != ranges[t][1])
+        entry = {"tiebreak": name, "teams": sorted(block),
+                 "unknown": {t: list(tally[t].unknown_levels) for t in unknown},
+                 "ranges": {t: _range(ranges[t]) for t in sorted({*block, *open_tie})}}
+        entry["note"] = _undecided_note(entry, tally[block[0]].points, before, after)
+        for team in block:
+            undecided[team] = entry
+
     def split(group: list[str], criteria: Sequence[str], before: tuple[str, ...] = ()) -> list[list[str]]:
         if len(group) <= 1 or not criteria:
             return [sorted(group)]
         name = criteria[0]
+        score = scores(name, group)
         if name == "head_to_head":
-            inside = set(group)
-            score = {team: 0 for team in group}
-            for r in results:       # a match or a walkover between two of them
-                if r.team in inside and r.other in inside:
-                    score[r.team] += r.points
             for team in group:
                 values[team][name] = score[team]
-        else:
-            score = {team: values[team][name] for team in group}
         ranges = {t: (bounds[t] if name == "level_diff" and score[t] is None else (score[t], score[t]))
                   for t in group}
         out: list[list[str]] = []
@@ -360,16 +370,27 @@ def standings(matches: Sequence[EventMatch], points: Points = Points(),
                 ranked[part[0]] = _ranked_note(part[0], name, ranges[part[0]], tally[part[0]].unknown_levels)
                 out.append(part)
                 continue
-            # a value known only as a range that overlaps another's: the order inside ``part`` is not
-            # decided, and a later tie-break must not decide what this one cannot (never guess)
-            unknown = sorted(t for t in part if score[t] is None)
-            entry = {"tiebreak": name, "teams": sorted(part),
-                     "unknown": {t: list(tally[t].unknown_levels) for t in unknown},
-                     "ranges": {t: _range(ranges[t]) for t in sorted(part)}}
-            entry["note"] = _undecided_note(entry, tally[part[0]].points, before, criteria[1:])
-            for team in part:
-                undecided[team] = entry
-            out.append(sorted(part))
+            # values known only as ranges that overlap: a team is above another only where every reading puts
+            # it there — its range never below the other's and, where the two may be equal, the later
+            # tie-breaks placing it above whichever teams may be tied with them then (:func:`_touching_blocks`)
+            blocks = _touching_blocks(part, ranges, criteria[1:], scores)
+            if len(blocks) > 1:
+                note = _derived_order_note(blocks, name, ranges, tally[part[0]].points, before, criteria[1:])
+                for team in part:
+                    ranked[team] = note
+            for block in blocks:
+                v = ranges[block[0]][0]
+                tied = [t for t in part if t not in block and ranges[t][0] <= v <= ranges[t][1]]
+                if len(block) == 1:
+                    out.append(block)
+                elif all(score[t] is not None for t in block) and not tied:   # one value, no one else's
+                    out.extend(split(block, criteria[1:], before + (name,)))
+                else:   # the order is not decided: a later tie-break must not decide what this one cannot
+                    # all known and equal: the teams whose range holds that value may be tied with them
+                    maybe = [t for t in tied if ranges[t][0] != ranges[t][1]]
+                    undecided_entry(block, name, ranges, before, criteria[1:],
+                                    maybe if all(score[t] is not None for t in block) else ())
+                    out.append(sorted(block))
         return out
 
     by_points: dict[int, list[str]] = defaultdict(list)
@@ -401,6 +422,86 @@ def _diff_bounds(m: EventMatch, side: int) -> tuple[float, float]:
         return float("-inf"), float("inf")
     (own_low, own_high), (other_low, other_high) = spans
     return own_low - other_high, own_high - other_low
+
+
+def _head_to_head(group: Sequence[str], results: Sequence[_Result]) -> dict[str, int]:
+    """The match points each team of ``group`` won in the matches (and walkovers) among them."""
+    inside = set(group)
+    score = {team: 0 for team in group}
+    for r in results:       # a match or a walkover between two of them
+        if r.team in inside and r.other in inside:
+            score[r.team] += r.points
+    return score
+
+
+def _exact_order(group: Sequence[str], criteria: Sequence[str], scores) -> list[list[str]]:
+    """``group`` in order by ``criteria`` whose values ``scores(name, group)`` gives, best first, teams equal
+    on every one together; a value not known keeps the group together (its order not decided)."""
+    if len(group) <= 1 or not criteria:
+        return [sorted(group)]
+    score = scores(criteria[0], group)
+    if any(v is None for v in score.values()):
+        return [sorted(group)]
+    return [part for v in sorted(set(score.values()), reverse=True)
+            for part in _exact_order([t for t in group if score[t] == v], criteria[1:], scores)]
+
+
+_MAX_OPEN = 8
+"""At most this many teams that may or may not be tied at a value are tried every way (2 ** n groups); with
+more, two teams whose ranges meet there are not ordered (not decided, never guessed)."""
+
+
+def _above_where_equal(a: str, b: str, ranges: dict, after: Sequence[str], scores) -> bool:
+    """Whether ``a`` is above ``b`` in every reading in which both take the value where ``a``'s range meets
+    ``b``'s from above: the later tie-breaks ``after`` order whichever teams are tied then — ``a``, ``b``,
+    every team known to have that value, and any of those whose range holds it — and put ``a`` above
+    ``b`` in each of those groups."""
+    v = ranges[a][0]
+    if not after or v in (float("inf"), float("-inf")):
+        return False
+    others = [t for t in ranges if t not in (a, b) and ranges[t][0] <= v <= ranges[t][1]]
+    always = [t for t in others if ranges[t][0] == ranges[t][1]]
+    maybe = [t for t in others if ranges[t][0] != ranges[t][1]]
+    if len(maybe) > _MAX_OPEN:
+        return False
+    for k in range(len(maybe) + 1):
+        for extra in combinations(maybe, k):
+            order = _exact_order([a, b, *always, *extra], after, scores)
+            place = {t: i for i, part in enumerate(order) for t in part}
+            if place[a] >= place[b]:
+                return False
+    return True
+
+
+def _touching_blocks(part: Sequence[str], ranges: dict, after: Sequence[str], scores) -> list[list[str]]:
+    """``part`` (teams whose ranges of a tie-break's values overlap, :func:`_apart`) in blocks, best first:
+    every team of a block is above every team of the blocks below in every reading — its range never
+    below the other's (lowest ≥ the other's highest) and, where both may take the same value, the later
+    tie-breaks putting it above (:func:`_above_where_equal`).  A block of more than one team: their order is
+    not decided (or, all known and equal, left to the later tie-breaks)."""
+    memo: dict[tuple[str, str], bool] = {}
+
+    def above(a: str, b: str) -> bool:
+        if (a, b) not in memo:
+            low, high = ranges[a][0], ranges[b][1]
+            memo[a, b] = low > high or (low == high and _above_where_equal(a, b, ranges, after, scores))
+        return memo[a, b]
+
+    blocks: list[list[str]] = []
+    left = sorted(part, key=lambda t: (-ranges[t][1], -ranges[t][0], t))
+    while left:
+        top = [t for t in left if not any(above(o, t) for o in left if o != t)]
+        block = top[:1] or list(left)       # a team no other is above (the relation has no cycle)
+        grown = True
+        while grown:                        # with every team one of the block is not above
+            grown = False
+            for y in left:
+                if y not in block and any(not above(x, y) for x in block):
+                    block.append(y)
+                    grown = True
+        blocks.append(sorted(block))
+        left = [t for t in left if t not in block]
+    return blocks
 
 
 def _range(bounds: tuple[float, float]) -> list[int] | None:
@@ -462,13 +563,53 @@ def _undecided_note(entry: dict, match_points: int, before: Sequence[str], after
         why_zh.append("；".join(f"{quoted(t)} 的为 {r[0]}" for t, r in known))
     overlap_en = ", whose possible values overlap," if any(r is not None for r in ranges.values()) else ""
     overlap_zh = f"，{zh_name}可能的取值相互重叠" if overlap_en else ""
-    rest_en = (f"; the later tie-breaks ({', '.join(TIEBREAK_NAMES[a][0] for a in after)}) are not applied, "
-               f"since they rank below it" if after else "")
-    rest_zh = (f"；其后的破同分规则（{'、'.join(TIEBREAK_NAMES[a][1] for a in after)}）优先级更低，不予采用"
+    after_en, after_zh = ", ".join(TIEBREAK_NAMES[a][0] for a in after), "、".join(TIEBREAK_NAMES[a][1] for a in after)
+    rest_en = (f"; the later tie-breaks ({after_en}) rank below it: they order teams only where its values are "
+               f"equal, which does not give one order in every reading" if after else "")
+    rest_zh = (f"；其后的破同分规则（{after_zh}）优先级更低，只在其取值相等时排序，无法在每种读法下给出同一名次"
                if after else "")
+    outside = [t for t in ranges if t not in entry["teams"]]
+    if outside:         # equal and known, but whether another team is tied with them then is not
+        out_en, out_zh = ", ".join(map(quoted, outside)), "、".join(map(quoted, outside))
+        return (f"{teams_en}: tied on {tied_en} and {en_name} ({ranges[entry['teams'][0]][0]}); {'; '.join(why_en)}: "
+                f"whether {out_en} is tied with them is not known, and the later tie-breaks ({after_en}) order them "
+                f"differently with and without it: their order is not decided and they share one rank / "
+                f"{teams_zh}：{tied_zh}及{zh_name}（{ranges[entry['teams'][0]][0]}）相同；{'；'.join(why_zh)}：不知 "
+                f"{out_zh} 是否与其同分，而其后的破同分规则（{after_zh}）在两种情况下排序不同：名次无法确定，暂列同一名次")
     return (f"{teams_en}: tied on {tied_en}; {'; '.join(why_en)}, so the {en_name}{overlap_en} cannot order "
             f"them{rest_en}: their order is not decided and they share one rank / "
             f"{teams_zh}：{tied_zh}相同；{'；'.join(why_zh)}{overlap_zh}，无法按{zh_name}排序{rest_zh}：名次无法确定，暂列同一名次")
+
+
+def _derived_order_note(blocks: Sequence[Sequence[str]], name: str, ranges: dict, match_points: int,
+                        before: Sequence[str], after: Sequence[str]) -> str:
+    """The bilingual note of teams whose tie-break values overlap only where their ranges meet, placed in
+    ``blocks`` (best first) because there the later tie-breaks ``after`` order them the same in every
+    reading (:func:`_touching_blocks`)."""
+    en_name, zh_name = TIEBREAK_NAMES[name]
+    teams = [t for b in blocks for t in b]
+    tied_en = " and ".join([f"match points ({match_points})"] + [TIEBREAK_NAMES[b][0] for b in before])
+    tied_zh = "、".join([f"积分（{match_points}）"] + [TIEBREAK_NAMES[b][1] for b in before])
+
+    def value(t: str, to: str) -> str:
+        low, high = ranges[t]
+        if low == high:
+            return f"{int(low)}"
+        if float("-inf") in (low, high) or float("inf") in (low, high):
+            return "unknown" if to == "en" else "未知"
+        return f"{int(low)} to {int(high)}" if to == "en" else f"{int(low)} 至 {int(high)}"
+
+    values_en = "; ".join(f"{quoted(t)} {value(t, 'en')}" for t in teams)
+    values_zh = "；".join(f"{quoted(t)} {value(t, 'zh')}" for t in teams)
+    order_en = ", then ".join(" and ".join(map(quoted, b)) for b in blocks)
+    order_zh = "，其次".join("、".join(map(quoted, b)) for b in blocks)
+    after_en, after_zh = ", ".join(TIEBREAK_NAMES[a][0] for a in after), "、".join(TIEBREAK_NAMES[a][1] for a in after)
+    return (f"{', '.join(map(quoted, teams))}: tied on {tied_en}; {en_name} {values_en}: no value their ranges "
+            f"allow puts a team below one placed above it, and where two may be equal the later tie-breaks "
+            f"({after_en}) put the same one above in every reading, so the order — {order_en} — is derived, the same "
+            f"whatever the records left open / {'、'.join(map(quoted, teams))}：{tied_zh}相同；{zh_name}：{values_zh}；"
+            f"其范围内的任何取值都不会使一支队伍低于排在其上的队伍，而在两队取值可能相等之处，其后的破同分规则（{after_zh}）"
+            f"在每种读法下都把同一队排在上面，因此名次——{order_zh}——可以推出，无论记录未写明的内容如何都相同")
 
 
 def undecided_notes(rows: Iterable[Standing]) -> list[str]:

@@ -258,9 +258,10 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
     inside, which a miscount (多少牌) can decide, nor a total withheld (:func:`totals_note` says how
     many hands that leaves out).  Levels gained
     are over the hands that count (not recorded after the match was decided): for a side the
-    levels it really moved (final − start over a match; a hand without its level columns: the score
-    table's gain when the side went up), for ``match`` / ``ruleset`` the levels the outcomes award
-    (docs/dataset.md "Levels gained")."""
+    levels it really moved (final − start over a match; a row written before the players' own level
+    columns: the score table's gain when the side went up; a level the engine withheld in a row that
+    stores the levels — a take-back penalty whose side is open —: unknown, NaN), for ``match`` /
+    ``ruleset`` the levels the outcomes award (docs/dataset.md "Levels gained")."""
     _require(by)
     with source(ds) as src:
         return stats_sql.summary(src, by)

@@ -300,6 +300,13 @@ def participants(ds, by: str) -> pd.DataFrame:
             else pd.Series(np.nan, index=hands.index)
     for key, series in moved.items():
         h[f"moved_{key}"] = pd.to_numeric(series, errors="coerce").to_numpy(dtype=float)
+    # the players' own levels are stored (rows written since ``defender_seats``: ``revoke_ns`` not null);
+    # a side's null move there is a level the engine withheld, not an old row's missing column
+    h["levels_written"] = (hands["revoke_ns"].notna().to_numpy(dtype=bool) if "revoke_ns" in hands.columns
+                           else np.zeros(len(hands), dtype=bool))
+    for t in ("ns", "ew"):      # a side's level before given: its level after null is a level withheld
+        h[f"before_{t}_known"] = (hands[f"level_{t}_before"].notna().to_numpy(dtype=bool)
+                                  if f"level_{t}_before" in hands.columns else np.zeros(len(hands), dtype=bool))
     h["variant"] = variants(hands)
     h["is_judged"] = judged(hands)
     if by in ("match", "ruleset"):
@@ -342,6 +349,7 @@ def participants(ds, by: str) -> pd.DataFrame:
         won = sh["outcome"] == "defenders"
         sh["is_up"] = sh["outcome"].notna() & sh["sides_known"] & (sh["is_defender"] == won)
         sh["moved"] = np.select([sh["seat"] == x for x in SEATS], [sh[f"moved_{x}"] for x in SEATS], np.nan)
+        sh["gain_unknown"] = sh["gain_unknown"] | _move_unknown(sh, sh["levels_written"].to_numpy(dtype=bool))
         sh = _one_row_a_hand(sh)
     else:
         agg = sh.groupby(["match_id", "hand_no", "team"], sort=False, observed=True).agg(
@@ -372,7 +380,22 @@ def participants(ds, by: str) -> pd.DataFrame:
         greater = {t: p.max(axis=1).where(p.notna().all(axis=1)) for t, p in pair.items()}
         sh["moved"] = np.where(is_ns, np.where(friend, greater["NS"], sh["moved_NS"]),
                                np.where(friend, greater["EW"], sh["moved_EW"]))
+        # outside friend mode level_ns_* / level_ew_*, written in every dataset: a level before and none after
+        # is a level withheld (a frame made without them gives neither); the players' own in rows written since
+        side_before = np.where(is_ns, sh["before_ns_known"].to_numpy(dtype=bool), sh["before_ew_known"].to_numpy(dtype=bool))
+        written = sh["levels_written"].to_numpy(dtype=bool) | (~friend & side_before)
+        sh["gain_unknown"] = sh["gain_unknown"] | _move_unknown(sh, written)
     return sh
+
+
+def _move_unknown(sh: pd.DataFrame, written: np.ndarray) -> np.ndarray:
+    """Per participant row: its side's levels moved in a hand with a result that counts are not known —
+    ``moved`` null though the row stores the levels it is read from (``written``): the engine withheld a
+    level before or after (a take-back penalty whose side is open; a start level not known).  No number
+    then, not the score table's gain, which only a row written without those columns falls back to
+    (docs/dataset.md "Levels gained"; as ``stats_sql._move_unknown``)."""
+    return (sh["counts"].to_numpy(dtype=bool) & sh["outcome"].notna().to_numpy()
+            & pd.isna(sh["moved"]).to_numpy() & written)
 
 
 def _one_row_a_hand(sh: pd.DataFrame) -> pd.DataFrame:
@@ -393,6 +416,7 @@ def _one_row_a_hand(sh: pd.DataFrame) -> pd.DataFrame:
         row["is_up"] = bool(g["is_up"].astype(bool).any())
         row["is_dealer"] = bool(g["is_dealer"].astype(bool).any())
         row["moved"] = g["moved"].max()
+        row["gain_unknown"] = bool(g["gain_unknown"].astype(bool).any())     # a seat's move not known
         for c in ("tricks_won", "failed_throws", "violations_by"):
             row[c] = int(g[c].sum())
         rows.append(row)

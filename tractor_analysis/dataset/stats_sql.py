@@ -85,6 +85,15 @@ def _on(table: str, expr: str) -> str:
 they tell: not a score sheet's hand, the trump and the level known): the hands a violation rate is over."""
 
 
+def _move_unknown(t: str, written: str) -> str:
+    """The side's levels moved in a hand with a result are not known: its ``moved`` (of table ``t``) is
+    null though the row stores the levels it is read from (``written``) — the engine withheld a level
+    before or after (a take-back penalty whose side is open, ``[Takebacks "?"]``; a start level not known):
+    no number, not the score table's gain, which is only what a row written without those columns falls
+    back to (docs/dataset.md "Levels gained")."""
+    return f"({t}.outcome is not null and {t}.moved is null and {written})"
+
+
 COUNTS = "not coalesce(after_match_end, false)"
 """The hand counts for the levels gained: not recorded after its match was decided (``after_match_end``,
 docs/rules.md §8.4: it counts for nothing); rows written before that column all count."""
@@ -96,6 +105,16 @@ def _team_moved(a: str, b: str, team: str) -> str:
     does — the greater of its two players' moves (NULL when one is not known)."""
     return (f"case when {_FRIEND} then case when hx.moved_{a} is not null and hx.moved_{b} is not null "
             f"then greatest(hx.moved_{a}, hx.moved_{b}) end else hx.moved_{team} end")
+
+
+_TEAM_LEVELS_WRITTEN = ("(sh.revoke_ns is not null or (not "
+                        + _FRIEND.replace("(friend ", "(sh.friend ").replace("(rules,", "(sh.rules,")
+                        + " and case sh.team when 'NS' then sh.level_ns_before else sh.level_ew_before end"
+                          " is not null))")
+"""A partnership's levels are stored in the row: the players' own levels (rows written since ``defender_seats``:
+:data:`_BEFORE_SEATS` false), or outside friend mode its ``level_ns_*`` / ``level_ew_*``, which every dataset
+writes — a row that gives its level before and no level after is a level withheld (a hand-made frame without
+the level columns gives neither)."""
 
 
 def _hands_sql() -> str:
@@ -152,7 +171,8 @@ def participants_sql(by: str) -> str:
                    sh.outcome is not null and sh.is_def = coalesce(sh.outcome = 'defenders', false) as is_up,
                    sh.moved, coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
                    coalesce(vc.n, 0) as violations_by, sh.is_judged, sh.counts,
-                   {_on('sh', GAIN_UNKNOWN)} and sh.counts as gain_unknown, {_on('sh', PLAYS_KEPT)} as plays_kept,
+                   ({_on('sh', GAIN_UNKNOWN)} or {_move_unknown('sh', 'sh.revoke_ns is not null')}) and sh.counts
+                       as gain_unknown, {_on('sh', PLAYS_KEPT)} as plays_kept,
                    {_on('sh', FINAL)} as final_total
             from sh
             left join won on won.match_id = sh.match_id and won.hand_no = sh.hand_no and won.seat = sh.seat
@@ -188,7 +208,8 @@ def participants_sql(by: str) -> str:
                    as is_up,
                sh.moved, coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
                coalesce(vc.n, 0) as violations_by, sh.is_judged, sh.counts,
-               {_on('sh', GAIN_UNKNOWN)} and sh.counts as gain_unknown, {_on('sh', PLAYS_KEPT)} as plays_kept,
+               ({_on('sh', GAIN_UNKNOWN)} or {_move_unknown('sh', _TEAM_LEVELS_WRITTEN)}) and sh.counts
+                   as gain_unknown, {_on('sh', PLAYS_KEPT)} as plays_kept,
                {_on('sh', FINAL)} as final_total
         from sh
         left join won on won.match_id = sh.match_id and won.hand_no = sh.hand_no and won.team = sh.team
