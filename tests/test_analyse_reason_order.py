@@ -8,6 +8,7 @@ no ``[Trump]`` tag is not analysed: the trump is not guessed.  Each test fails o
 from __future__ import annotations
 
 import json
+import re
 
 from click.testing import CliRunner
 
@@ -15,7 +16,8 @@ from tractor_analysis.cli.main import main
 
 from test_derived_play_pages import RECORD
 
-NO_TRUMP = RECORD.replace('[Trump "S"]\n', "")
+NO_TRUMP = re.sub(r'(?m)^\[Declarations "[^"]*"\]\n', "", RECORD.replace('[Trump "S"]\n', ""))
+"""No ``[Trump]``, nor ``[Declarations]`` (which would fix it: docs/rules.md §14.1)."""
 EN = 'the trump is not stated ([Trump] missing, "?" or not a trump), so it is not guessed'
 ZH = '主牌未写明（[Trump] 缺少、为 "?" 或无法识别），不作猜测'
 

@@ -67,9 +67,9 @@ Buried: SQ S3 HA HQ HJ H7 H3 D3
 [Claim "65"]
 """
 
-TRUMP_UNKNOWN = BASE.format(ruleset="standard", dealer="W", trump="?",
-                            declarations='[Declarations "W: C2 | W: C2 C2"]\n')
-"""``[Trump "?"]``: no play judged, no violation found — ``legal`` null."""
+TRUMP_UNKNOWN = BASE.format(ruleset="standard", dealer="W", trump="?", declarations="")
+"""``[Trump "?"]`` and no ``[Declarations]`` (which would fix it: docs/rules.md §14.1): no play judged, no violation
+found — ``legal`` null."""
 
 DEALER_UNKNOWN = BASE.format(ruleset="tournament", dealer="?", trump="C", declarations="")
 """E's two wrong follows cost E–W two levels (tournament), though the dealer, so the outcome, is not known."""

@@ -18,6 +18,7 @@ Each test fails on the code before.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -45,6 +46,11 @@ def without(text: str, line: str, play: str) -> str:
 def no_s_line(text: str) -> str:
     assert S_LINE in text
     return text.replace(S_LINE, "")
+
+
+def no_trump(text: str) -> str:
+    """``text`` without ``[Trump]``, nor ``[Declarations]`` (which would fix it: docs/rules.md §14.1)."""
+    return re.sub(r'(?m)^\[Declarations "[^"]*"\]\n', "", text.replace('[Trump "C"]\n', ""))
 
 
 def hand_of(text: str):
@@ -82,7 +88,7 @@ def test_a_gap_by_a_seat_without_its_line_withholds_that_tricks_points(tmp_path)
 
 
 def test_without_the_trump_the_gaps_trick_keeps_no_recorded_points_either():
-    h = hand_of(GAP_9.replace('[Trump "C"]\n', ""))
+    h = hand_of(no_trump(GAP_9))
     assert any(u.tag == "Trump" for u in h.unknowns)
     assert h.tricks[8].points is None                # before: 5
     assert h.tricks[7].points == 10                  # the tricks before stand as recorded
@@ -155,7 +161,7 @@ def test_a_winner_and_points_both_open_withhold_both():
 
 
 def test_an_unfinished_trick_in_a_hand_without_trump_withholds_its_points():
-    h = hand_of(STOPS_10.replace('[Trump "C"]\n', ""))
+    h = hand_of(no_trump(STOPS_10))
     assert any(u.tag == "Trump" for u in h.unknowns)
     (u,) = [u for u in h.unknowns if u.tag == "play"]
     assert "trick_points" in u.withheld                              # before: trick_winner alone

@@ -222,9 +222,11 @@ def test_a_score_sheet_hand_without_trump_shows_it_unknown_never_nt(tmp_path):
 
 
 def test_replay_of_a_played_hand_without_trump_shows_it_unknown(tmp_path):
-    """A played hand without [Trump]: check showed "?", replay showed "NT 无主"."""
+    """A played hand without [Trump]: check showed "?", replay showed "NT 无主".  (Nor [Declarations]: they would
+    fix the trump, derived — docs/rules.md §14.1.)"""
     path = tmp_path / "notrump.tgn"
-    path.write_text(_record(1).replace('[Trump "D"]\n', ""), encoding="utf-8")
+    path.write_text(re.sub(r'(?m)^\[Declarations "[^"]*"\]\n', "", _record(1).replace('[Trump "D"]\n', "")),
+                    encoding="utf-8")
     out = CliRunner().invoke(main, ["replay", str(path)], catch_exceptions=False).output
     assert "trump 主 ?" in out and "trump 主 NT" not in out, out
 

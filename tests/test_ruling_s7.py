@@ -50,10 +50,12 @@ def _ruling(tmp_path: Path, text: str, *args: str, name: str = "record"):
 
 
 def _trump_unknown() -> str:
-    """The clean sample match with its first hand's trump not known: that hand is not fully judged."""
+    """The clean sample match with its first hand's trump not known (``[Trump "?"]``, its ``[Declarations]``, which
+    would fix it, left out: docs/rules.md §14.1): that hand is not fully judged."""
     text = CLEAN.read_text("utf-8")
     first = re.search(r'\[Trump "[^"]*"\]', text)
-    return text[:first.start()] + '[Trump "?"]' + text[first.end():]
+    text = text[:first.start()] + '[Trump "?"]' + text[first.end():]
+    return re.sub(r'\[Declarations "[^"]*"\]\n', "", text, count=1)
 
 
 # --- 1: the exit code when the play was not fully judged ------------------------------------------------

@@ -66,11 +66,12 @@ def corpus(tmp_path_factory) -> Path:
     head = _players(head, ("Friend N", "Friend E", "Friend S", "Friend W"))
     hands[0] = _drop(r'^\[Friend "[^"]*"\]\n', hands[0])
     (src / "friend-unknown.tgn").write_text(head + "".join(hands), "utf-8")
-    # hand 2 without deal lines, hand 3 without [Trump]: their plays are not judged
+    # hand 2 without deal lines, hand 3 without [Trump] (nor [Declarations], which would fix it): their plays are
+    # not judged
     head, hands = _hands(_tgn(34, max_hands=4, violation_rate=0.3))
     head = _players(head, ("Deal N", "Deal E", "Deal S", "Deal W"))
     hands[1] = _drop(r"^[NESW]: (?!.*,).*\n", hands[1])
-    hands[2] = _drop(r'^\[Trump "[^"]*"\]\n', hands[2])
+    hands[2] = _drop(r'^\[(Trump|Declarations) "[^"]*"\]\n', hands[2])
     (src / "not-judged.tgn").write_text(head + "".join(hands), "utf-8")
     # a score sheet: every hand its result alone
     head, hands = _hands(_tgn(35, max_hands=5))

@@ -14,6 +14,7 @@ The records are ``tractor simulate``'s seed 3 hand 1 (tests/data/seed3), spoiled
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -30,12 +31,17 @@ TRUMP_DEPENDENT = {"follow_suit", "follow_pair", "follow_tractor", "follow_tripl
                    "wrong_forced_play", "claim_mismatch"}
 
 
+def _no_declarations(text: str) -> str:
+    """``text`` without its first ``[Declarations]``: they would fix the trump not stated (docs/rules.md §14.1)."""
+    return re.sub(r'\[Declarations "[^"]*"\]\n', "", text, count=1)
+
+
 def _no_trump(text: str) -> str:
-    return text.replace('[Trump "C"]\n', "", 1)
+    return _no_declarations(text.replace('[Trump "C"]\n', "", 1))
 
 
 def _bad_trump(text: str) -> str:
-    return text.replace('[Trump "C"]', '[Trump "XNT"]', 1)
+    return _no_declarations(text.replace('[Trump "C"]', '[Trump "XNT"]', 1))
 
 
 def _no_level(text: str) -> str:

@@ -28,8 +28,10 @@ from tractor_analysis.records.cards import POINTS, SEAT_TOKENS
 BASE = (Path(__file__).parent / "data" / "seed3" / "hands-1-2.tgn").read_text("utf-8")
 """``tractor simulate -n 1 --seed 3``'s first two hands (tests/data/seed3)."""
 
-BAD_TAG = BASE.replace('[Trump "C"]', '[Trump "XNT"]', 1)          # hand 1: not a trump
-NO_TAG = BASE.replace('[Trump "H"]\n', "", 1)                       # hand 2: no [Trump]
+# (the hand's [Declarations] left out too: they would fix the trump not stated, docs/rules.md §14.1)
+BAD_TAG = (BASE.replace('[Trump "C"]', '[Trump "XNT"]', 1)      # hand 1: not a trump
+           .replace('[Declarations "S: H2 | W: C2 C2"]\n', "", 1))
+NO_TAG = BASE.replace('[Trump "H"]\n', "", 1).replace('[Declarations "E: H3"]\n', "", 1)    # hand 2: no [Trump]
 CASES = [(BAD_TAG, 0, "bad_value"), (NO_TAG, 1, "missing_tag")]
 IDS = ["[Trump \"XNT\"] in hand 1", "no [Trump] in hand 2"]
 

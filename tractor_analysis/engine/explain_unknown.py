@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import RANK_OF, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.cards import RANK_OF, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_EN, SUIT_NAMES_ZH, TOKEN
 from .explain import Message, cards_text
 from .rule_refs import rule_ref
 from .verdicts import WITHHELD
@@ -177,10 +177,42 @@ def dealer_seat_unknown(what: Sequence[str], team: int, bad_value: bool) -> Mess
                         f"{said_en}: the dealer's side is known ({SIDE_EN[team]}), but not which of the two deals", what)
 
 
-def trump_unknown(what: Sequence[str]) -> Message:
-    return unknown_fact("主牌未写明（[Trump] 缺少、为 \"?\" 或无法识别），不作猜测（不按无主处理）",
-                        "the trump is not stated ([Trump] missing, \"?\" or not a trump), so it is not guessed (not "
-                        "taken as no trump)", what)
+_NOT_FIXED = {
+    "faulty": ("[Declarations] 也定不了主（其中有不成立的亮主——bad_declaration：发到的牌中没有所亮的牌、亮的不是亮主，"
+               "或压不过前一个——不知牌桌按哪个亮主定主）",
+               "nor do the declarations fix it (one of them does not stand as recorded — bad_declaration: cards the "
+               "declarer was not dealt, cards that declare nothing, or no overcall — and which one the table played "
+               "to is not known)"),
+    "open": ("[Declarations] 也定不了主（哪个亮主立住，取决于记录未写明的级别）",
+             "nor do the declarations fix it (which of them stood rests on a level the record does not state)"),
+    "level": ("[Declarations] 也定不了主（本局级别未知，所亮的牌是否为级牌也就未知）",
+              "nor do the declarations fix it (the hand's level is not known, and with it whether the cards "
+              "declared are level cards)"),
+}
+"""Why declarations recorded do not fix a trump ``[Trump]`` does not state (:func:`trump_unknown`)."""
+
+
+def trump_unknown(what: Sequence[str], why: str | None = None) -> Message:
+    """``why``: a key of :data:`_NOT_FIXED` (the hand's declarations, which would fix the trump, do not), or
+    ``None`` / ``""`` (nothing to say of them)."""
+    zh, en = _NOT_FIXED[why] if why else ("", "")
+    return unknown_fact("主牌未写明（[Trump] 缺少、为 \"?\" 或无法识别）" + (f"，{zh}" if zh else "")
+                        + "，不作猜测（不按无主处理）",
+                        "the trump is not stated ([Trump] missing, \"?\" or not a trump)" + (f", {en}" if en else "")
+                        + ", so it is not guessed (not taken as no trump)", what)
+
+
+def trump_from_declarations(trump: int | None, seat: int, cards: Sequence[int]) -> Message:
+    """The trump derived from the hand's declarations, each standing (docs/rules.md §9.1): the last one's."""
+    if trump is None:
+        return (f"主牌无主，由 [Declarations] 推出（最后立住的亮主是{SEAT_NAMES_ZH[seat]}亮的 {cards_text(cards)}，"
+                "亮王打无主；[Trump] 未写明）",
+                f"trump NT, from [Declarations] (the last declaration standing is {SEAT_TOKENS[seat]}'s "
+                f"{cards_text(cards)}: jokers declare no trump; [Trump] not stated)")
+    return (f"主牌{SUIT_NAMES_ZH[trump]}，由 [Declarations] 推出（最后立住的亮主是{SEAT_NAMES_ZH[seat]}亮的 "
+            f"{cards_text(cards)}，级牌的花色为主；[Trump] 未写明）",
+            f"trump {SUIT_NAMES_EN[trump]}, from [Declarations] (the last declaration standing is "
+            f"{SEAT_TOKENS[seat]}'s {cards_text(cards)}: the level card's suit is trump; [Trump] not stated)")
 
 
 def sheet_trump_unknown() -> Message:

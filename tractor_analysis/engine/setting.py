@@ -7,7 +7,8 @@ docs/rules.md "What the record must state" is the dependency table this module f
   ``[Level]``, the outcome and the levels after; a full hand's first leader;
 * the dealer's side alone is enough for the points, penalties and the level check: a position
   without ``[Dealer]`` whose ``[Level]`` only one side plays (``[Levels]``) has it, derived;
-* the level and the trump → every verdict (which cards are trump);
+* the level and the trump → every verdict (which cards are trump); a trump not stated is derived from
+  ``[Declarations]`` where every one stands (the last one's) and the hand's play began;
 * the deal → the follows and throws (:mod:`tractor_analysis.records.deal_checks`).
 
 :func:`hand_setting` returns a :class:`Setting`: the facts (``None`` when unknown), the
@@ -21,7 +22,7 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
-from ..records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of
+from ..records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of, trump_token
 from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
 from . import explain_bury, explain_contradicted, explain_hand, explain_unknown
@@ -133,26 +134,37 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     level, level_violations, levels = _level(hand, levels, dealer, side, levels_known, rules.friend, derived,
                                              first_hand, alts, questioned, declared)
     violations += level_violations
-    # a score sheet's hand (result_only) judges no play: a trump it does not state decides nothing
-    trump_ok = hand.trump_known or hand.result_only
-    judged = trump_ok and level is not None
+    trump, trump_derived = hand.trump, False
+    not_fixed = None        # why the declarations do not fix a trump not stated (explain_unknown.trump_unknown)
     if hand.trump_known and level is not None:
         if hand.declarations_known:
             violations += _check_trump(hand, rules, level, dealer, own, alts, unknowns)
         elif hand.declarations or _whole_deal_given(hand):   # a check there would be: withheld, said so
             what = ("declaration_check",)
             unknowns.append(Unknown("Declarations", what, *explain_unknown.declarations_unknown(what)))
-    elif not hand.trump_known and level is not None and hand.declarations and hand.declarations_known:
-        # the trump unknown (a Botzone match the judge ended during the deal): whether each declaration
-        # was one, and overcalled the one before, rests on the level, not on the trump — judged; only
-        # the trump they fix is compared with nothing
-        violations += _declaration_problems(hand, rules, level, dealer, own, unknowns)
+    elif not hand.trump_known and hand.declarations and hand.declarations_known:
+        # the trump not stated: whether each declaration was one, and overcalled the one before, rests on the
+        # level, not on the trump — judged; where every one stands, the last fixes the trump (derived)
+        judged_declarations = None if level is None else judge_declarations(hand.declarations, level, rules,
+                                                                            hand.deal, dealer, own)
+        if judged_declarations is not None:
+            violations += _declaration_problems(hand, rules, judged_declarations, unknowns, dealer)
+        not_fixed = _trump_not_fixed(hand, judged_declarations)
+        if not_fixed is None:
+            trump, trump_derived = judged_declarations.trump, True
+            last = hand.declarations[-1]        # (every declaration stands: the last one is standing)
+            derived.append(_derived("trump", trump_token(trump), "[Declarations]",
+                                    explain_unknown.trump_from_declarations(trump, last.seat, last.cards)))
+    # a score sheet's hand (result_only) judges no play: a trump it does not state decides nothing
+    trump_ok = hand.trump_known or hand.result_only or trump_derived
+    judged = trump_ok and level is not None
     if (hand.trump_known and level is not None and not hand.declarations_known and not hand.declarations
             and not hand.setup and not hand.result_only):
         questioned.append(("trump", None))      # [Trump] alone names the trump (a position states its trump)
     if not trump_ok:
-        unknowns.append(Unknown("Trump", EVERY_VERDICT, *explain_unknown.trump_unknown(EVERY_VERDICT)))
-    elif not hand.trump_known:      # a score sheet's hand without [Trump]: unknown (never NT), nothing rests on it
+        unknowns.append(Unknown("Trump", EVERY_VERDICT, *explain_unknown.trump_unknown(EVERY_VERDICT, not_fixed)))
+    elif not hand.trump_known and not trump_derived:
+        # a score sheet's hand without [Trump]: unknown (never NT), nothing rests on it
         unknowns.append(Unknown("Trump", (), *explain_unknown.sheet_trump_unknown()))
     elif level is None:
         unknowns.append(Unknown("Level", EVERY_VERDICT, *explain_unknown.level_unknown(EVERY_VERDICT)))
@@ -186,7 +198,7 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
                      if stated)
         if what:
             unknowns.append(Unknown("Levels", what, *explain_unknown.chain_broken(chain, what, hand.number)))
-    return Setting(dealer, side, level, hand.trump, judged, levels, tuple(violations), tuple(derived),
+    return Setting(dealer, side, level, trump, judged, levels, tuple(violations), tuple(derived),
                    tuple(unknowns), tuple(alts), tuple(questioned))
 
 
@@ -462,13 +474,30 @@ def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
     return out
 
 
-def _declaration_problems(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
-                          own: tuple[int | None, ...] | None, unknowns: list[Unknown]) -> list[Violation]:
-    """The declarations that were none, or did not overcall (:func:`.declarations.judge_declarations`), without
-    the trump: what :func:`_check_trump` finds that does not rest on the hand's trump."""
-    judged = judge_declarations(hand.declarations, level, rules, hand.deal, dealer, own)
+def _declaration_problems(hand: Hand, rules: RuleSet, judged: DeclarationsJudged, unknowns: list[Unknown],
+                          dealer: int | None) -> list[Violation]:
+    """The declarations that were none, or did not overcall (``judged``: :func:`.declarations.judge_declarations`),
+    without the trump: what :func:`_check_trump` finds that does not rest on the hand's trump."""
     _open_declarations(hand, rules, judged, unknowns, dealer)
     return _as_violations(judged.problems)
+
+
+def _trump_not_fixed(hand: Hand, judged: DeclarationsJudged | None) -> str | None:
+    """Why ``hand``'s declarations (``judged`` at its level; ``None``: the level not known) do not fix the trump
+    ``[Trump]`` does not state — a key of :data:`.explain_unknown._NOT_FIXED`, ``""`` when they say nothing of it —
+    or ``None`` when they fix it (docs/rules.md §9.1, §14.1): every declaration stands (none declares nothing, fails
+    to overcall, or shows cards its declarer's deal line does not hold; none rests on a level not known), and the
+    hand's play began (a trick recorded: the deal, and its declarations, were over — not a Botzone match the judge
+    ended during the deal).  A score sheet's hand judges no play: nothing is derived for it."""
+    if hand.result_only or not hand.tricks:
+        return ""
+    if judged is None:
+        return "level"
+    if judged.problems:
+        return "faulty"
+    if judged.open or not judged.trump_known or not judged.declared:
+        return "open"
+    return None
 
 
 def _level_nobodys(hand: Hand, dealer: int | None) -> bool:

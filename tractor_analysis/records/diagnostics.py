@@ -23,6 +23,14 @@ def clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[:width] + "…"
 
 
+TRUMP_NOT_STATED = (("the trump is unknown, so no play of the hand is judged", "主牌未知，本局出牌一概不予判定"),
+                    ("the trump is unknown unless the declarations fix it (every one standing: the last one's, said as "
+                     "derived), else no play of the hand is judged",
+                     "除非亮主定了主（每个亮主都成立：按最后一个，注明为推出），否则主牌未知，本局出牌一概不予判定"))
+"""``(en, zh)``: what a hand's ``missing_tag`` for its trump says follows, without declarations (``[0]``) and with
+them (``[1]``: docs/rules.md §14.1 — the engine derives the trump from them where they fix it)."""
+
+
 CODES: dict[str, str] = {
     "empty_file": "the file holds no record",
     "not_gzip": "a file named .gz whose bytes are not gzip data: read as plain text (a warning: the bytes are the record)",

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
 from .deal_checks import deal_problems
-from .diagnostics import clip
+from .diagnostics import TRUMP_NOT_STATED, clip
 from . import json_fast
 from .json_fast import fast_dealt, fast_declarations, fast_tricks
 from .json_fields import (MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, shape_zh,
@@ -553,6 +553,6 @@ class HandReader(_TrickReader):
                       "inferable from the previous hand, but the record should say)",
                       "缺少庄家 \"dealer\"（应如 \"dealer\": \"N\"；庄家或可由上一局推出，但记录应写明）")
         if hv.get("trump") is None:
-            self.diag("missing_tag", "no \"trump\" (expected e.g. \"trump\": \"H\" or \"NT\"): the trump is "
-                      "unknown, so no play of the hand is judged",
-                      "缺少主牌花色 \"trump\"（应如 \"trump\": \"H\" 或 \"NT\"）：主牌未知，本局出牌一概不予判定")
+            en, zh = TRUMP_NOT_STATED[bool(hv.get("declarations"))]
+            self.diag("missing_tag", f"no \"trump\" (expected e.g. \"trump\": \"H\" or \"NT\"): {en}",
+                      f"缺少主牌花色 \"trump\"（应如 \"trump\": \"H\" 或 \"NT\"）：{zh}")

@@ -27,7 +27,7 @@ import dataclasses
 from . import compiled
 from .deal_checks import deal_problems, doubted_line_words, problem_position, with_proven_lines
 from .json_layout import JSON_SUFFIX
-from .diagnostics import Diagnostic, bilingual
+from .diagnostics import TRUMP_NOT_STATED, Diagnostic, bilingual
 from .frozen import gc_paused, settle_as_old
 from .limits import MAX_HAND_NUMBER, whole_number
 from .model import Match, Trick, new_hand, new_trick
@@ -195,10 +195,11 @@ def _close_hand(st: Reading, next_hand: int | None = None) -> None:
         if not h.trump_seen:
             # a position too: every verdict rests on what is trump (docs/rules.md "What the record must state")
             what = "position" if h.setup else "hand"
+            en, zh = TRUMP_NOT_STATED[bool(h.declarations)]
             st.diag("missing_tag", f"{what} {h.number} has no [Trump] tag (expected e.g. [Trump \"H\"] or "
-                    "[Trump \"NT\"]): the trump is unknown, so no play of the hand is judged",
+                    f"[Trump \"NT\"]): {en}",
                     f"第 {h.number} 局{'（残局）' if h.setup else ''}缺少 [Trump] 标签（应如 [Trump \"H\"] 或 "
-                    "[Trump \"NT\"]）：主牌未知，本局出牌一概不予判定", h.line, h.column)
+                    f"[Trump \"NT\"]）：{zh}", h.line, h.column)
     if not h.result_only and not h.setup and not tricks and h.deal is not None and next_hand is not None:
         _no_trick_line(st, h, next_hand)
     if (not h.result_only and not h.setup and not h.tricks and h.deal is None and h.bottom is None
