@@ -485,8 +485,10 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
 
     # a position without [Points]: the points before it are not known (docs/format.md "Positions"), so
     # neither is any total after it — only the points from the position on
-    unstated = hand.setup and any(u.tag == "Points" for u in result.unknowns)
-    setup_points = None if unstated else hand.points if hand.setup else 0
+    # (a [SetUp "1"] the hand's cards set aside is judged as a full hand: result.setup off, engine.setup_tag)
+    position = hand.setup and result.setup
+    unstated = position and any(u.tag == "Points" for u in result.unknowns)
+    setup_points = None if unstated else hand.points if position else 0
     running: int | None = (0 if unstated else setup_points) if defenders else None
     tricks: list[TrickView] = []
     sources = hand_sources(hand, result)
@@ -576,7 +578,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         ruling_notes=tuple([("derived", d.message_zh, d.message_en) for d in result.derived
                             if result.complete or d.fact != "levels"]
                            + [("unknown", u.message_zh, u.message_en) for u in result.unknowns]),
-        setup=hand.setup, setup_points=setup_points, notes=tuple(hand.notes),
+        setup=position, setup_points=setup_points, notes=tuple(hand.notes),
         tricks=tuple(tricks), hand_violations=tuple(hand_violations),
         violation_count=len(result.play_violations), record_count=len(result.record_findings), score=score,
         attackers_points=values.attackers_points, bottom_points=values.bottom_points,
@@ -587,7 +589,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         levels_before=(level_label(result.levels_before[0]), level_label(result.levels_before[1])),
         levels_after=(level_label(result.levels_after[0]), level_label(result.levels_after[1])),
         complete=result.complete, variant=variant_view(result.rules),
-        played_out_unknown=tuple(SEAT_TOKENS[x] for x in range(4) if hand.setup and not sources[x]),
+        played_out_unknown=tuple(SEAT_TOKENS[x] for x in range(4) if position and not sources[x]),
         friend=hand.friend if friend_mode else None, partner=partner, player_levels=player_levels,
         revoke=tuple(result.revoke_levels), takeback=tuple(result.takeback_levels),
         takeback_unread=hand.takebacks.count(None) if any(u.tag == "Takebacks" for u in result.unknowns) else 0,

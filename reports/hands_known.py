@@ -28,7 +28,8 @@ DEAL, PLAYS, UNKNOWN = "deal", "plays", ""
 def hand_sources(hand: Hand, result: HandResult) -> tuple[str, str, str, str]:
     """N, E, S, W: where each seat's hand comes from (``"deal"``, ``"plays"`` or ``""``)."""
     played = how_many_played(hand)
-    takers = set() if hand.setup else set(bottom_takers(result.dealer, hand.declarations))
+    position = hand.setup and result.setup      # (a [SetUp] set aside: judged as a full hand, engine.setup_tag)
+    takers = set() if position else set(bottom_takers(result.dealer, hand.declarations))
     first = result.tricks[0].hands_before if result.tricks else ()
     out = []
     for s in range(4):
@@ -38,7 +39,7 @@ def hand_sources(hand: Hand, result: HandResult) -> tuple[str, str, str, str]:
         elif line and first and sum(first[s]) == result.rules.hand_size and (
                 played[s] < result.rules.hand_size or exchange_stated(hand, result)):
             out.append(DEAL)        # a taker whose exchange is known: deal line + bottom − buried
-        elif not hand.setup and played[s] == result.rules.hand_size:
+        elif not position and played[s] == result.rules.hand_size:
             out.append(PLAYS)
         else:
             out.append(UNKNOWN)

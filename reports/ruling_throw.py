@@ -353,7 +353,7 @@ def _basis(record: Hand, result: HandResult, sources: Sequence[str], leader: int
     seats where they do not all rest on one, then the seats whose hands are not known (only their plays are)."""
     known = sorted({s for i, s in enumerate(sources) if s and i != leader})
     unknown = [i for i, s in enumerate(sources) if not s and i != leader]
-    takers = () if record.setup else bottom_takers(result.dealer, record.declarations)
+    takers = () if record.setup and result.setup else bottom_takers(result.dealer, record.declarations)
     took = [s for s in dict.fromkeys(takers) if s is not None and s != leader and sources[s] == DEAL]
     # each source names its seats where the followers' hands do not all come from one (a seat given no deal line)
     named = len(known) > 1 or bool(unknown)

@@ -379,6 +379,8 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
     base = results[0]
     changes, what = agree(results, [None] * len(base.tricks),
                           lambda v: explain_contradicted.fault_whatever_tags(v.seat, v.code, [TAGS[f] for f, _ in alts]))
+    if not hand.tricks and "legality" in what:     # no play recorded (a score sheet's hand): no follow to withhold
+        what.remove("legality")
     # the contradictions as recorded, and each tag's as found with the other facts at the value the
     # kept judgements all give (the trump the declarations fix at the level derived; the level the
     # dealer derived carries): each reported once

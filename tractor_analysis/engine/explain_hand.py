@@ -147,11 +147,16 @@ def dealer_mismatch(recorded: int, expected: int) -> Message:
             f"makes {SEAT_TOKENS[expected]} the dealer")
 
 
-def first_dealer_mismatch(recorded: int, first_declarer: int) -> Message:
-    """The first hand's dealer is not the first to declare."""
-    return (f"第一局应由最先亮主的{SEAT_NAMES_ZH[first_declarer]}坐庄，记录为{SEAT_NAMES_ZH[recorded]}",
-            f"the first hand's dealer is the first to declare, {SEAT_TOKENS[first_declarer]}; "
-            f"the record names {SEAT_TOKENS[recorded]}")
+def first_dealer_mismatch(recorded: int, first_declarer: int, bid_for: bool = False) -> Message:
+    """A deal bid for (the match's first; ``bid_for``: one ``[BidFor]`` marks, any hand) whose dealer is not the
+    first to declare (docs/rules.md §8.2)."""
+    if bid_for:
+        return (f"本局抢庄（[BidFor]），应由最先亮主的{SEAT_NAMES_ZH[first_declarer]}坐庄，记录为{SEAT_NAMES_ZH[recorded]}",
+                f"this deal is bid for ([BidFor]), so its dealer is the first to declare, "
+                f"{SEAT_TOKENS[first_declarer]}; the record names {SEAT_TOKENS[recorded]}")
+    return (f"第一局抢庄，应由最先亮主的{SEAT_NAMES_ZH[first_declarer]}坐庄，记录为{SEAT_NAMES_ZH[recorded]}",
+            f"the match's first deal is bid for, so its dealer is the first to declare, "
+            f"{SEAT_TOKENS[first_declarer]}; the record names {SEAT_TOKENS[recorded]}")
 
 
 def bid_dealer_mismatch(recorded: int, declarer: int) -> Message:

@@ -412,7 +412,7 @@ def _chain_reasons(number: int) -> dict[str, tuple[str, str, str, str]]:
 def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
     """``chain``: how the hand before broke the chain of levels and dealers (``skipped``, ``gap``,
     ``out_of_order``, ``misplaced``, ``repeated`` (a number an earlier hand has), ``begins_later``,
-    ``no_result``: see ``replay._chain_break``);
+    ``no_result``: see ``replay._chain_break``; ``after_end``: the match ended before it, ``replay.AFTER_END``);
     ``number`` the hand's own number."""
     reasons = _chain_reasons(number)
     if chain in reasons:
@@ -420,6 +420,11 @@ def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
         return unknown_fact(f"未核对（{why_zh}）：{zh}，带入本局的级别与庄家未知",
                             f"not checked ({why_en}): {en}, so the levels and the dealer carried into this hand "
                             f"are unknown", what)
+    if chain == "after_end":
+        return unknown_fact("未核对（比赛已在本局之前结束）：本局不计入比赛，已结束的比赛不再带入级别与庄家，本局所记的级别与庄家"
+                            "不与之核对",
+                            "not checked (the match ended before this hand): the hand counts for nothing, and a finished "
+                            "match carries no levels or dealer on, so the hand's own are not checked against them", what)
     if chain == "dealer_open":
         return unknown_fact(f"未核对（第{number - 1}局记录未写明的部分有多种可能，各种情形下一局的庄家不同）：不知道本局"
                             "庄家是否是上一局结果所定的那一家",

@@ -34,6 +34,7 @@ from .impossible_plays import find_slips, judge as judge_slips
 from .extra_copies import extra_copies, judge as judge_extra
 from .unfinished import missing_seats
 from .recorded_hand import hand_first, replay_recorded
+from .setup_tag import full_hand_shown, said as setup_said
 from .unread_tricks import follows_bound, tricks_numbered, tricks_read, unread_from
 from .verdicts import BOUNDS_SOURCE, RECORDED_TOTAL, Derived, HandResult, Unknown
 
@@ -58,6 +59,11 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     """
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
+    full = full_hand_shown(hand, rules)
+    if full is not None:        # [SetUp "1"] the hand's own cards set aside: judged as the full hand, said
+        return setup_said(replay_hand(full, rules, levels, expected_dealer, first_of_match=first_of_match,
+                                      levels_known=levels_known, chain=chain, hands_before=hands_before,
+                                      first_hand=first_hand, forfeit_open=forfeit_open), hand, rules)
     args = (rules, levels, expected_dealer, first_of_match, levels_known, chain)
     result = _claim_kept(_replayed(hand, args, hands_before, first_hand, forfeit_open))
     if hand.deal_in_doubt:      # a seat's deal line written twice with different cards: which is read, said

@@ -164,11 +164,19 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         run = copies_of(match.hands, index, places) if places is not None else [index]
         if len(run) > MAX_COPIES:
             run = [index]       # too many copies to read one by one (hand_copies.MAX_COPIES): each as written
-        if decided and not (run[0] < index and decided_at is not None and run[0] <= decided_at):
+        ended_before = decided and not (run[0] < index and decided_at is not None and run[0] <= decided_at)
+        if ended_before:
             after.append(hand.number)       # (a later copy of a hand up to the deciding one is a reading of it)
         result = _replay_carried(hand, rules, carried_in[-1], levels_known=(index > 0 or match.levels is not None),
                                  first_hand=index == 0, hands_before=hands_before,
                                  forfeit_open=not decided and count.forfeit_open, earlier=(match.hands, results))
+        if ended_before and any(v.code in _CHAIN_CHECKS for v in result.violations):
+            # the match ended before it (it counts for nothing: after_match_end says so, once): its [Level] or
+            # [Dealer] against what a finished match carries is no second finding — judged with nothing carried
+            # in, the check said not made
+            result = _replay_carried(hand, rules, Carry((None,) * 4, None, None, False, AFTER_END),
+                                     levels_known=True, first_hand=False, hands_before=hands_before,
+                                     forfeit_open=False, earlier=(match.hands, results))
         if copies_open is not None:
             result = with_copies_unknown(hand, result, copies_open)
         elif results and results[-1].outcomes_open:
@@ -329,6 +337,14 @@ def _replay_carried(hand: Hand, rules: RuleSet, carry: Carry, *, levels_known: b
     if spans is not None and chain in (None, DEALER_OPEN):     # a level carried as a range: checked against every reading
         result = _level_readings(hand, result, levels, spans, earlier)
     return result
+
+
+AFTER_END = "after_end"
+"""The ``chain`` of a hand recorded after the match ended (``after_match_end``) whose ``[Level]`` or ``[Dealer]``
+differs from what the finished match carries: judged with nothing carried into it."""
+
+_CHAIN_CHECKS = frozenset({"level_mismatch", "dealer_mismatch"})
+"""The findings of a hand's tags against what the hands before carry into it (docs/rules.md §8.2, §8.3)."""
 
 
 PREVIOUS_READINGS = "every outcome the readings of the previous hand give"

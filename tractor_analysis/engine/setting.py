@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from ..records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of, trump_token
 from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
-from . import explain_bury, explain_contradicted, explain_hand, explain_unknown
+from . import explain_bury, explain_contradicted, explain_hand, explain_tags, explain_unknown
 from .declarations import (DeclarationsJudged, bid_winner, bottom_takers, check_declarations, judge_declarations,
                            trump_without_declaration)
 from .explain import Message
@@ -175,6 +175,15 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         else:
             what = ("points", "outcome", "levels")
             unknowns.append(Unknown("Points", what, *explain_unknown.points_unknown(what)))
+    if not hand.setup and hand.points:      # [Points] on a full hand: played from the deal, 0 before it — said
+        derived.append(_derived("points", "0", "the deal (a full hand: no [SetUp \"1\"])",
+                                explain_tags.points_on_full_hand(hand.points)))
+    if hand.friend is not None and not rules.friend:
+        # [Friend] under fixed partners: the record says a partner was called, the rules that it sits opposite —
+        # the sides and all that rests on them withheld, neither taken alone (docs/rules.md §11, §14.1)
+        what = ("sides", "points", "penalties", "outcome", "levels")
+        unknowns.append(Unknown("Friend", what, *explain_tags.friend_without_friend_mode(hand.friend, rules.name,
+                                                                                          what)))
     bad_value = hand.dealer is None and hand.position("dealer") is not None
     if dealer is None and side is None:
         what = ("dealer", "sides", "points", "penalties", "level_check", "outcome", "levels")
@@ -324,7 +333,7 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected
         return dealer, [_violation("dealer_mismatch", None, explain_hand.dealer_mismatch(dealer, expected_dealer))]
     if expected_dealer is None and first_of_match and first_declarer is not None and dealer != first_declarer:
         message = (explain_hand.bid_dealer_mismatch(dealer, first_declarer) if rules.bid_dealer is BidDealer.LAST
-                   else explain_hand.first_dealer_mismatch(dealer, first_declarer))
+                   else explain_hand.first_dealer_mismatch(dealer, first_declarer, hand.bid_for))
         if alts is not None:
             alts.append(("dealer", first_declarer))
         return dealer, [_violation("dealer_mismatch", None, message)]

@@ -17,6 +17,20 @@ def bilingual(en: str, zh: str) -> str:
     return f"{en} / {zh}"
 
 
+def dealer_derived_from(first: bool) -> tuple[str, str]:
+    """Where a ``missing_tag`` for a hand without its dealer says the engine may find it (English, Chinese): the
+    match's first hand (``first``: numbered 1) has no hand before it, its deal is bid for (``[Declarations]``: the
+    first to declare, or the final one under ``bid_dealer = last``); a later hand's dealer is the one the previous
+    hand's outcome names, or in a deal bid for the declarations' (docs/rules.md §8.2, §14.1; ``check`` says which
+    as a derived fact)."""
+    if first:
+        return ("no hand comes before the first: its deal is bid for, so the dealer may be derived from "
+                "[Declarations], but the record should say", "第一局之前没有牌局：本局抢庄，庄家或可由 [Declarations] 推出，"
+                "但记录应写明")
+    return ("the dealer may be derived from the previous hand's outcome, or in a deal bid for from [Declarations], "
+            "but the record should say", "庄家或可由上一局的结果推出（抢庄的一局由 [Declarations] 推出），但记录应写明")
+
+
 def clip(text: str, width: int) -> str:
     """``text`` for a message: cut at ``width`` characters with ``…`` when it is longer (a shortened quote
     says so)."""

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 from .cards import NUM_KINDS, SEAT_TOKENS, Card
 from .deal_checks import deal_problems
-from .diagnostics import TRUMP_NOT_STATED, clip
+from .diagnostics import TRUMP_NOT_STATED, clip, dealer_derived_from
 from . import json_fast
 from .json_fast import fast_dealt, fast_declarations, fast_tricks
 from .json_fields import (MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, shape_zh,
@@ -429,7 +429,7 @@ class HandReader(_TrickReader):
         if result_only:
             result_only = self.check_result_only(hv, number, tricks, deal, bottom, buried, setup, dealer, claim)
         else:
-            self.missing_fields(hv, setup)
+            self.missing_fields(hv, setup, number)
         hand = Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=tuple(declarations),
                     declarations_known=declarations_known,
                     deal=deal, bottom=bottom, buried=buried, earlier_buries=tuple(earlier), friend=friend,
@@ -531,7 +531,7 @@ class HandReader(_TrickReader):
                       "\"setup\": a result-only hand keeps its result alone; read as a played hand",
                       f"第 {number} 局标为 \"result_only\"，却有发牌、底牌、出牌或 \"setup\"：只记结果的牌局只有结果；"
                       "按打出的牌局处理", "result_only")
-            self.missing_fields(hv, setup)
+            self.missing_fields(hv, setup, number)
             return False
         if dealer is None and not _not_known(hv.get("dealer")):
             self.diag("missing_tag", f"result-only hand {number} has no \"dealer\" (a score sheet says who dealt)",
@@ -546,12 +546,12 @@ class HandReader(_TrickReader):
                       "此后的级别无法确定；请写上记分表记录的总分，例如 \"claim\": 55", *(("claim",) if given else ()))
         return True
 
-    def missing_fields(self, hv: dict, setup: bool) -> None:
+    def missing_fields(self, hv: dict, setup: bool, number: int) -> None:
         """``missing_tag`` for a played hand without ``dealer`` or ``trump``, a position without ``trump``."""
         if hv.get("dealer") is None and not setup:          # null is an absent field (docs/format.md)
-            self.diag("missing_tag", "no \"dealer\" (expected e.g. \"dealer\": \"N\"; the dealer may be "
-                      "inferable from the previous hand, but the record should say)",
-                      "缺少庄家 \"dealer\"（应如 \"dealer\": \"N\"；庄家或可由上一局推出，但记录应写明）")
+            hint_en, hint_zh = dealer_derived_from(number == 1)
+            self.diag("missing_tag", f"no \"dealer\" (expected e.g. \"dealer\": \"N\"; {hint_en})",
+                      f"缺少庄家 \"dealer\"（应如 \"dealer\": \"N\"；{hint_zh}）")
         if hv.get("trump") is None:
             en, zh = TRUMP_NOT_STATED[bool(hv.get("declarations"))]
             self.diag("missing_tag", f"no \"trump\" (expected e.g. \"trump\": \"H\" or \"NT\"): {en}",

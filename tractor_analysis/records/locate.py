@@ -3,7 +3,8 @@
 A trick's violation points at the offending play (``Play.line``/``column``; a JSON record's play,
 found in its text by the hand's :class:`~.json_places.JsonPlaces`), a hand-level
 one at the tag or line it is about (``Hand.positions``): ``bad_bury`` → ``Buried:``,
-``deal_mismatch`` → the seat's deal line (the ``Bottom:`` line when no seat is named),
+``deal_mismatch`` → the seat's deal line (the ``Bottom:`` line when no seat is named; ``[SetUp]`` in a
+position),
 ``claim_mismatch`` → ``[Claim]``, ``bad_declaration`` → ``[Declarations]`` (``[Trump]`` when
 the complaint is the recorded trump), ``dealer_mismatch`` → ``[Dealer]``,
 ``level_mismatch`` → ``[Level]``.  Failing that, the hand's ``[Hand]`` tag.
@@ -70,7 +71,9 @@ def violation_position(hand: Hand | None, v: _Verdict, result: _HandVerdict | No
                 return trick.line, 1
     else:
         if v.code == "deal_mismatch":
-            keys = (f"deal{SEAT_TOKENS[v.seat]}",) if v.seat is not None else ("bottom",)
+            # (no seat in a position: its [SetUp "1"] the cards set aside, the lines a whole deal — engine.setup_tag)
+            keys = ((f"deal{SEAT_TOKENS[v.seat]}",) if v.seat is not None else ("setup", "bottom") if hand.setup
+                    else ("bottom",))
         elif v.code == "bad_declaration":
             keys = ("declarations",) if v.seat is not None else ("trump", "declarations")
         else:

@@ -27,7 +27,7 @@ import dataclasses
 from . import compiled
 from .deal_checks import deal_problems, doubted_line_words, problem_position, with_proven_lines
 from .json_layout import JSON_SUFFIX
-from .diagnostics import TRUMP_NOT_STATED, Diagnostic, bilingual
+from .diagnostics import TRUMP_NOT_STATED, Diagnostic, bilingual, dealer_derived_from
 from .frozen import gc_paused, settle_as_old
 from .limits import MAX_HAND_NUMBER, whole_number
 from .model import Match, Trick, new_hand, new_trick
@@ -188,10 +188,9 @@ def _close_hand(st: Reading, next_hand: int | None = None) -> None:
         _check_result_only(st, h, tricks)
     else:
         if not h.setup and h.dealer is None and "dealer" not in h.seen:
-            st.diag("missing_tag", f"hand {h.number} has no [Dealer] tag (expected e.g. [Dealer \"N\"]; "
-                    "the dealer may be inferable from the previous hand, but the record should say)",
-                    f"第 {h.number} 局缺少 [Dealer] 标签（应如 [Dealer \"N\"]；庄家或可由上一局推出，但记录应写明）",
-                    h.line, h.column)
+            hint_en, hint_zh = dealer_derived_from(h.number == 1)
+            st.diag("missing_tag", f"hand {h.number} has no [Dealer] tag (expected e.g. [Dealer \"N\"]; {hint_en})",
+                    f"第 {h.number} 局缺少 [Dealer] 标签（应如 [Dealer \"N\"]；{hint_zh}）", h.line, h.column)
         if not h.trump_seen:
             # a position too: every verdict rests on what is trump (docs/rules.md "What the record must state")
             what = "position" if h.setup else "hand"
