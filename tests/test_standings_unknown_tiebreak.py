@@ -98,8 +98,8 @@ def unknown_levels(monkeypatch):
 
     read = event_module.read_inputs          # from_inputs reads through it too
 
-    def read_inputs(inputs):
-        matches, notes, unread = read(inputs)
+    def read_inputs(inputs, *rest):
+        matches, notes, unread = read(inputs, *rest)
         return _with_r1t4_levels_unknown(matches), notes, unread
 
     monkeypatch.setattr(event_module, "read_inputs", read_inputs)
