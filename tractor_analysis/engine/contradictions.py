@@ -28,6 +28,7 @@ from ..records.model import Hand
 from . import explain_contradicted, explain_unknown
 from .agreement import agree, shared_facts, sides_withheld
 from .deal_lines import SHOWN_BY
+from .setting import LEVELS_CONTRADICTED
 from .verdicts import Derived, HandResult, Unknown, Violation, as_record_finding
 
 TAGS = {"level": "Level", "dealer": "Dealer", "trump": "Trump"}
@@ -307,6 +308,24 @@ def _one_level_finding(hand: Hand, result: HandResult, shown: list[Violation],
     return [one if v is found[0] else v for v in shown if v.code != "level_mismatch" or v is found[0]]
 
 
+def _levels_set_aside(result: HandResult, judgements: dict[frozenset, HandResult]) -> HandResult:
+    """``result``, the record's first hand judged at its ``[Level]`` against the level ``[Levels]`` gives the dealer's
+    side (:func:`.setting._levels_contradicted`), which the hand's own evidence alone bears out: the dealer's side at
+    ``[Level]`` from the record's start is derived, its words naming what the level ``[Levels]`` states would make of
+    the hand — ``[Levels]`` is the record's own error (docs/rules.md §13.1, §14.1)."""
+    if result.dealer is None or result.level is None:
+        return result       # (not met: [Level] is checked against [Levels] only with the dealer's seat or side known)
+    stated = next(v for f, v in result.contradicted if f == "level")
+    other = judgements.get(frozenset({("level", stated)}))
+    against = sorted({v.code for v in other.violations if _evidence(v, other)}) if other is not None else []
+    own = result.rules.friend
+    words = explain_contradicted.levels_tag_borne_out(result.level, stated, result.dealer & 1,
+                                                      result.dealer if own else None, against)
+    derived = tuple(Derived(d.fact, d.value, "[Level] and the hand's deal, bottom, declarations and plays", *words)
+                    if d.source == LEVELS_CONTRADICTED else d for d in result.derived)
+    return dataclasses.replace(result, derived=derived)
+
+
 def _with(hand: Hand, choice: Sequence[tuple[str, int | None]]) -> Hand:
     return dataclasses.replace(hand, **{fact: value for fact, value in choice}) if choice else hand
 
@@ -373,8 +392,10 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
     declared_level = asked and _declared_level(hand, result)
     if not declared_level:      # (the declarations' level and the start: both kept)
         ways = [w for k, w in enumerate(ways) if weights[k][0] == least or k in more]
+    stated = any(d.source == LEVELS_CONTRADICTED for d in result.derived)     # [Level] against [Levels]
     if len(ways) == 1 and not ways[0][0]:
-        return result               # the tag as recorded is what the hand itself bears out: it stands
+        # the tag as recorded is what the hand itself bears out: it stands (against [Levels]: that is the slip)
+        return _levels_set_aside(result, judgements) if stated else result
     results = [r for _, r in ways]
     base = results[0]
     changes, what = agree(results, [None] * len(base.tricks),
@@ -430,7 +451,7 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
             unknowns.append(Unknown(TAGS[fact], tuple(what), *explain_contradicted.tag_contradicted(
                 fact, getattr(hand, fact), given[0] if len(given) == 1 else None, what, len(ways), judged,
                 tuple(given), rule, asked and (fact == "level" or not declared_level),
-                result.level if declared_level and fact == "level" else None)))
+                result.level if declared_level and fact == "level" else None, stated)))
     changes["unknowns"], changes["derived"] = tuple(unknowns), tuple(derived)
     if declared_level and len({r.level for r in results}) > 1:
         changes["level"] = None         # (no [Level], and the readings kept play at different levels)

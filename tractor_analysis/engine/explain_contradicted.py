@@ -15,7 +15,7 @@ from typing import Sequence
 from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS, TOKEN
 from .explain import Message, cards_text
 from .explain_hand import declared_trump_mismatch
-from .explain_unknown import fault_owed_open, seat_list, unknown_fact
+from .explain_unknown import SIDE_EN, SIDE_ZH, fault_owed_open, seat_list, unknown_fact
 
 
 def _fact_value(fact: str, value: int | None) -> Message:
@@ -71,6 +71,36 @@ def tag_borne_out(fact: str, recorded: int | None, value: int | None, against: S
             f"{we}")
 
 
+def _who(team: int, dealer: int | None) -> Message:
+    """The side (friend mode, ``dealer`` given: the dealer alone) whose level ``[Levels]`` states."""
+    if dealer is not None:
+        return f"庄家（{SEAT_NAMES_ZH[dealer]}）", f"the dealer {SEAT_TOKENS[dealer]}"
+    return f"{SIDE_ZH[team]}方", SIDE_EN[team]
+
+
+def levels_from_level_tag(level: int, stated: int, team: int, dealer: int | None = None) -> Message:
+    """The record's first hand, ``[Level]`` against ``[Levels]``: read as ``[Level]`` states, the dealer's side at
+    ``level`` from the record's start (the other reading, at ``stated``, judged too: :mod:`.contradictions`)."""
+    wz, we = _who(team, dealer)
+    return (f"{wz}起始打 {RANK_TOKENS[level]}，按本局 [Level] 读（[Levels] 记为 {RANK_TOKENS[stated]}，两者不符：两种都判定）",
+            f"{we} at {RANK_TOKENS[level]} from the record's start, read from this hand's [Level] ([Levels] says "
+            f"{RANK_TOKENS[stated]}, which disagrees: both are judged)")
+
+
+def levels_tag_borne_out(level: int, stated: int, team: int, dealer: int | None, against: Sequence[str]) -> Message:
+    """The record's first hand, ``[Level]`` against ``[Levels]``, the hand's own evidence bearing out ``[Level]``:
+    the dealer's side at ``level`` from the record's start, derived; ``[Levels]``' ``stated`` the record's own
+    error (``against``: the codes of the findings the hand makes at ``stated``)."""
+    wz, we = _who(team, dealer)
+    az = "、".join(_AGAINST[c][0] for c in against if c in _AGAINST) or "与本局不符"
+    ae = ", ".join(_AGAINST[c][1] for c in against if c in _AGAINST) or "a hand that disagrees with it"
+    return (f"{wz}起始打 {RANK_TOKENS[level]}，由本局的 [Level] 与发牌、底牌、亮主和出牌推出：按 [Levels] 所记的 "
+            f"{RANK_TOKENS[stated]}，会有{az}；[Levels] 是记录本身的错误，须更正",
+            f"{we} at {RANK_TOKENS[level]} from the record's start, from this hand's [Level] and its deal, bottom, "
+            f"declarations and plays: at {RANK_TOKENS[stated]}, the level [Levels] states, there would be {ae}; "
+            "[Levels] is the record's own error, to be corrected")
+
+
 def declared_trump(named: int | None, judged: int | None, message: Message) -> bool:
     """``message`` is the contradiction of a hand judged with trump ``judged`` by the declarations that
     fix ``named`` (:func:`.explain_hand.declared_trump_mismatch`), not by the no_declaration rule."""
@@ -79,7 +109,7 @@ def declared_trump(named: int | None, judged: int | None, message: Message) -> b
 
 def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: Sequence[str], kept: int,
                      judged: int, others: Sequence[int | None] = (), by_rule: Sequence[int | None] = (),
-                     questioned: bool = False, declared: int | None = None) -> Message:
+                     questioned: bool = False, declared: int | None = None, stated: bool = False) -> Message:
     """``[Level]`` / ``[Dealer]`` / ``[Trump]`` contradicted by the rest of the record (:mod:`.contradictions`):
     the hand judged under each value (``judged`` judgements, ``kept`` of them borne out by the
     cards), what they all give kept.  ``others``: every value the rest of the record gives, when
@@ -88,8 +118,13 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
     (docs/rules.md §9.4) — said so; the others are the declarations'.  ``questioned``: nothing else in the
     record names the fact (:func:`.contradictions.questioned`): for ``[Dealer]`` the plays name ``other`` (the first
     trick's leader); for ``[Level]`` ``other`` is the level every match starts at, which the table's plays bear out
-    better; for ``[Trump]`` (no declaration recorded) the trump(s) the table's plays bear out better."""
+    better; for ``[Trump]`` (no declaration recorded) the trump(s) the table's plays bear out better.  ``stated``: the
+    record's first hand, whose ``[Level]`` the level ``[Levels]`` gives the dealer's side contradicts (not one the
+    earlier hands carry)."""
     src_zh, src_en, name_zh, name_en = _FACT_WORDS[fact]
+    if stated and fact == "level":
+        src_zh = "[Levels] 所记庄家一方的起始级别"
+        src_en = "the level [Levels] gives the dealer's side at the record's start"
     rz, re_ = _fact_value(fact, recorded)
     two = "两种"
     if len(others) > 1 and fact != "dealer":

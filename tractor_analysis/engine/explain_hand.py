@@ -177,6 +177,19 @@ def level_mismatch(recorded: int, carried: int, team: int, dealer: int | None = 
             f"[Level] is {_rank(recorded)} but {TEAMS[team]} carry level {_rank(carried)} from the earlier hands")
 
 
+def levels_tag_mismatch(recorded: int, stated: int, team: int, dealer: int | None = None) -> Message:
+    """The record's first hand: ``[Level]`` is not the level ``[Levels]`` gives the dealer's team at the record's
+    start (friend mode, ``dealer`` given: the dealer's own) — two statements of the record against each other."""
+    if dealer is not None:
+        return (f"记录的级牌是 {_rank(recorded)}，但 [Levels] 记庄家（{SEAT_NAMES_ZH[dealer]}）起始打 {_rank(stated)}"
+                "（找朋友：各打各的级）：记录自相矛盾",
+                f"[Level] is {_rank(recorded)} but [Levels] puts the dealer {SEAT_TOKENS[dealer]} at {_rank(stated)} "
+                "at the record's start (friend mode: each player's own level): the record contradicts itself")
+    return (f"记录的级牌是 {_rank(recorded)}，但 [Levels] 记{TEAMS[team]}方起始打 {_rank(stated)}：记录自相矛盾",
+            f"[Level] is {_rank(recorded)} but [Levels] puts {TEAMS[team]} at {_rank(stated)} at the record's start: "
+            "the record contradicts itself")
+
+
 # --- the deal and the bottom (deal_mismatch, bad_bury) ---------------------------------
 
 def after_match_end(hands: Sequence[int], decided_in: int, team: int | None, forfeit: bool) -> Message:

@@ -492,9 +492,16 @@ def record_cut_by_damage(number: int | None, what: Sequence[str]) -> Message:
                         "the record and not guessed", what)
 
 
-def level_of_neither_side(level: int, ns: int, ew: int, dealers: Sequence[int] = ()) -> Message:
+def level_of_neither_side(level: int, ns: int, ew: int, dealers: Sequence[int] = (), stated: bool = False) -> Message:
     """``[Level]`` neither side plays: ``[Dealer]`` not stated, or (``dealers``: the recorded one first) contradicted,
-    the level wrong under each dealer the record names (:mod:`.contradictions`)."""
+    the level wrong under each dealer the record names (:mod:`.contradictions`).  ``stated``: the record's first hand,
+    the levels those ``[Levels]`` states (no dealer stated)."""
+    if stated and not dealers:
+        return (f"记录的级牌是 {RANK_TOKENS[level]}，但 [Levels] 记南北起始打 {RANK_TOKENS[ns]}、东西打 {RANK_TOKENS[ew]}："
+                "无论谁坐庄都不符（[Dealer] 未写明）：记录自相矛盾",
+                f"[Level] is {RANK_TOKENS[level]} but [Levels] puts N–S at {RANK_TOKENS[ns]} and E–W at "
+                f"{RANK_TOKENS[ew]} at the record's start: wrong whoever deals ([Dealer] not stated): the record "
+                "contradicts itself")
     if dealers:
         names_zh = "还是".join(SEAT_NAMES_ZH[s] for s in dealers)
         names_en = " or ".join(SEAT_TOKENS[s] for s in dealers)

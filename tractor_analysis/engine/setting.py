@@ -31,7 +31,7 @@ from .declarations import (DeclarationsJudged, bid_winner, bottom_takers, check_
 from .explain import Message
 from .played_cards import cards_by_seat
 from .starting_hands import aside_unread
-from .verdicts import Derived, Unknown, Violation, new_violation
+from .verdicts import Derived, Unknown, Violation, as_record_finding, new_violation
 
 EVERY_VERDICT = ("verdicts", "points", "outcome", "levels")
 """What a hand withholds without its trump or level: which cards are trump decides every play."""
@@ -129,8 +129,10 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             derived.append(_derived("dealer_side", TEAMS[side], "[Level] and [Levels]",
                                     explain_unknown.side_from_levels(side, hand.level, levels[side] is None)))
         elif not at_level and None not in levels[:2]:   # wrong whoever deals
-            violations.append(_violation("level_mismatch", None, explain_unknown.level_of_neither_side(
-                hand.level, levels[0], levels[1])))
+            found = _violation("level_mismatch", None, explain_unknown.level_of_neither_side(
+                hand.level, levels[0], levels[1], stated=first_hand))
+            # (the record's first hand: [Levels] states them — one statement of the record against another, §13.1)
+            violations.append(as_record_finding(found) if first_hand else found)
     level, level_violations, levels = _level(hand, levels, dealer, side, levels_known, rules.friend, derived,
                                              first_hand, alts, questioned, declared)
     violations += level_violations
@@ -432,6 +434,9 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
             if learned[s] is None:
                 learned[s] = hand.level
         return hand.level, [], tuple(learned)
+    if levels_known and carried is not None and hand.level != carried and first_hand:
+        # the record's first hand: [Levels] states what is carried in, and [Level] contradicts it
+        return _levels_contradicted(hand, hand.level, levels, seat, carried, friend, derived, alts)
     if levels_known and carried is not None and hand.level != carried:
         message = explain_hand.level_mismatch(hand.level, carried, team_of(seat),
                                               seat if friend and dealer is not None else None)
@@ -442,6 +447,35 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
                 alts.extend((("dealer", (seat + 1) % 4), ("dealer", (seat + 3) % 4)))
         return hand.level, [_violation("level_mismatch", None, message)], levels
     return hand.level, [], levels
+
+
+LEVELS_CONTRADICTED = "[Level] ([Levels] contradicts it)"
+"""The ``from`` of the levels a record's first hand is read at when its ``[Level]`` is not the level ``[Levels]``
+gives the dealer's side (:func:`_levels_contradicted`): :func:`.contradictions.judge` knows the case by it."""
+
+
+def _levels_contradicted(hand: Hand, level: int, levels: tuple[int | None, ...], seat: int, stated: int, own: bool,
+                         derived: list[Derived], alts: list | None
+                         ) -> tuple[int, list[Violation], tuple[int | None, ...]]:
+    """:func:`_level` for the record's first hand whose ``[Level]`` is not the level ``[Levels]`` gives the dealer's
+    side (``stated``; ``own``: friend mode, the dealer's own level): two statements of the record against each other
+    (docs/rules.md §14.1), neither the carried result of a hand before.  Read here as ``[Level]`` (``level``) states —
+    the dealer's side at it from the start, ``[Levels]`` miscopied (said: a ``levels`` fact) —, and at ``stated`` (in
+    ``alts``: :mod:`.contradictions` keeps what the hand's own evidence bears out, else what both give).  Either way
+    one of the two is the scorer's slip: the ``level_mismatch`` is the record's finding, no seat's act (§13.1)."""
+    side = (seat,) if own else (seat, (seat + 2) % 4)
+    learned = tuple(level if s in side else lv for s, lv in enumerate(levels))
+    team, dealer = team_of(seat), (seat if own else None)
+    who = SEAT_TOKENS[seat] if own else TEAMS[team]
+    derived.append(_derived("levels", f"{who} {RANK_TOKENS[level]}", LEVELS_CONTRADICTED,
+                            explain_contradicted.levels_from_level_tag(level, stated, team, dealer)))
+    if alts is not None:
+        alts.append(("level", stated))
+        if not own and hand.dealer is not None and levels[(seat + 1) % 4] == level:
+            # or the dealer is miswritten: the other side plays [Level] (either of its seats)
+            alts.extend((("dealer", (seat + 1) % 4), ("dealer", (seat + 3) % 4)))
+    message = explain_hand.levels_tag_mismatch(level, stated, team, dealer)
+    return level, [as_record_finding(_violation("level_mismatch", None, message))], learned
 
 
 def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
