@@ -83,6 +83,8 @@ def play_json(p: PlayAnalysis, a: HandAnalysis, order: Order, view: PlayView | N
     if p.written is not None:               # a play derived in place of the one written: the cards as written
         out["written"] = cards_tokens(p.written)
     out["derived"] = derived_note(p)
+    # the play made is not among the plays the search generates: its value before, cost and best withheld, and why
+    out["outside"] = None if p.outside is None else f"{p.outside[1]} / {p.outside[0]}"
     mark = mark_of(p.cost)
     out["mark"] = mark[1] if mark else None
     if view is not None:
@@ -207,12 +209,15 @@ def play_line(p: PlayAnalysis, match, order: Order) -> str:
     line = line.rstrip()
     if p.derived:                           # a play the record leaves out, derived: the analysis uses it
         line += dim("  " + derived_note(p))
+    if p.legal is False:                    # the replay's finding: no search needed to say it
+        line += bad("  illegal play 违规出牌 (see tractor check 详见 tractor check)")
     if not p.searched:
         return line + dim("  not searched 未搜索")
+    if p.outside is not None:               # the play is not among those the search generates: no cost
+        return line + bad(f"  {p.outside[1]} / {p.outside[0]}")
     if p.value_before is None or p.value_after is None:
         return line + dim("  not solved within budget 未在预算内解出")
     if p.legal is False:                    # no cost; the best legal plays, when the search found them
-        line += bad("  illegal play 违规出牌 (see tractor check 详见 tractor check)")
         if p.best:
             line += dim("   best legal play 最佳合法出牌: " + " | ".join(choice_text(c) for c in best_choices(p, order)))
         return line
@@ -293,10 +298,12 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[
         lines.append(bad("  the hand's time (--budget-hand) ran out before the plays marked not searched "
                          "/ 本局时间（--budget-hand）在标为未搜索的出牌之前已用完"))
     elif a.not_searched:
+        plays = "1 play before it was" if a.not_searched == 1 else f"{a.not_searched} plays before it were"
         lines.append(dim(f"  the search goes from the hand's end backward and stopped at the first position not solved "
-                         f"within budget: the {a.not_searched} plays before it were not searched (--every-position "
-                         f"searches them too) / 搜索从本局末尾向前进行，遇到第一个未在预算内解出的局面即停止："
-                         f"其前 {a.not_searched} 手出牌未搜索（--every-position 也搜索它们）"))
+                         f"within budget: the {plays} not searched (--every-position "
+                         f"searches {'it' if a.not_searched == 1 else 'them'} too) / 搜索从本局末尾向前进行，"
+                         f"遇到第一个未在预算内解出的局面即停止：其前 {a.not_searched} 手出牌未搜索（--every-position "
+                         f"也搜索{'它' if a.not_searched == 1 else '它们'}）"))
     trick = None
     numbers = [t.number for t in h.tricks]
     views = views if views is not None and len(views) == len(a.plays) else [None] * len(a.plays)
@@ -339,6 +346,7 @@ class Progress:
         else:                       # gone through, not all valued: end() says how many were (search_summary)
             text = (f"hand {self.hand}: {done}/{total} plays analysed, {seconds:.0f} s "
                     f"/ 第{self.hand}局：已分析 {done}/{total} 手出牌，{seconds:.0f} 秒")
+        fresh_line()
         click.echo(("\r" + text + "\x1b[K") if self.tty else text, err=True, nl=not self.tty)
 
     def end(self, a: HandAnalysis | None = None) -> None:
@@ -347,7 +355,15 @@ class Progress:
         if self.any and self.tty:
             click.echo("", err=True)
         if self.any and a is not None and a.reason is None and a.plays:
+            fresh_line()
             click.echo(search_summary(a), err=True)
+
+
+def fresh_line() -> None:
+    """Before a line on stderr (progress, a summary): what the command wrote to stdout goes out first, so
+    where the two streams meet (``2>&1``) the stderr line starts after stdout's last whole line, never
+    inside it (each stdout line is written whole, with its newline)."""
+    sys.stdout.flush()
 
 
 def search_summary(a: HandAnalysis) -> str:

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from tractor_analysis.analysis.best_plays import choices, equal_plays
 from tractor_analysis.analysis.hand_analysis import MARKS, mark_of
+from tractor_analysis.analysis.record_basis import with_derived_plays
 from tractor_analysis.records.cards import SEAT_TOKENS, parse_cards
 
 from .analysis_view import AnalysedPlayView, AnalysisView, FromSeatView
@@ -123,6 +124,7 @@ def analysis_of(hand: HandView, rows: list[Row] | None, result=None) -> Analysis
     tricks = {t.number: t for t in hand.tricks}
     # (a position without [Points]: costs and best plays stored, every total null, docs/dataset.md)
     withheld = all(r[3] is None and r[4] is None for r in rows) and any(r[5] is not None for r in rows)
+    analysed = None if result is None else with_derived_plays(result)
     plays = []
     for trick, pos, seat, before, after, cost, best, *rest in sorted(rows, key=lambda r: (r[0], r[1])):
         t = tricks.get(trick)
@@ -131,12 +133,28 @@ def analysis_of(hand: HandView, rows: list[Row] | None, result=None) -> Analysis
         p = t.plays[pos]
         best_plays = _best(best)
         grouped, every = _grouped(hand, result, trick, p.seat, best_plays)
-        plays.append(AnalysedPlayView(trick, p.seat, p.player, p.cards, before, after, cost,
+        # the play as tractor analyse shows it (the engine's play: as the record writes it), not as held (the
+        # trick above, high first): beside the best plays, which both list as analyse does
+        cards, attempted = _as_analysed(analysed, trick, p.seat, p.cards, p.attempted)
+        plays.append(AnalysedPlayView(trick, p.seat, p.player, cards, before, after, cost,
                                       mark_of(cost), best_plays, _seat_view(rest[0] if rest else None),
-                                      p.derived, grouped, every, withheld, p.attempted))
+                                      p.derived, grouped, every, withheld, attempted))
     return AnalysisView(first_trick=plays[0].trick, start_value=plays[0].value_before,
                         result=hand.attackers_total, plays=tuple(plays),
                         marks=tuple(reversed(MARKS)), blunder=MARKS[0][0], totals_withheld=withheld)
+
+
+def _as_analysed(analysed, trick: int, seat: str, cards: tuple, attempted: tuple | None) -> tuple[tuple, tuple | None]:
+    """``(cards, attempted)`` of ``seat``'s play in trick number ``trick`` as ``tractor analyse`` lists them: the
+    engine's play (``analysed``: the hand as replayed, the plays it derived put in), in its order — the page's
+    own ``cards`` and ``attempted`` (as held, high first) when the replay is not given or does not hold it."""
+    if analysed is None or seat not in SEAT_TOKENS:
+        return cards, attempted
+    t = next((t for t in analysed.tricks if t.number == trick), None)
+    q = None if t is None else next((q for q in t.plays if q.seat == SEAT_TOKENS.index(seat)), None)
+    if q is None or sorted(q.cards) != sorted(cards):
+        return cards, attempted
+    return tuple(q.cards), (tuple(q.attempted) if q.attempted is not None and attempted is not None else attempted)
 
 
 def _seat_view(view: tuple | None) -> FromSeatView | None:

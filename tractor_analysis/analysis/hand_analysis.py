@@ -9,7 +9,9 @@ points already scored, the throw penalties it counted); the values from
 :class:`~tractor_analysis.analysis.solver.Solver`.
 
 A failed throw (``attempted -> forced``) is valued as the forced play plus the penalty the replay
-counted for it; an illegal play (one the replay found a violation in) gets its values but no cost.
+counted for it; one written as if it stood (the whole throw, which the replay judged failed and charged)
+as that play plus the penalty; an illegal play (one the replay found a violation in) gets its values but
+no cost.
 
 The positions are searched from the hand's end backward, and the first one not solved within the
 budget ends the search (the plays before it are marked not searched) unless ``every_position``.
@@ -99,6 +101,11 @@ class PlayAnalysis:
     written: tuple[int, ...] | None = None
     """A play derived in place of the one the record writes (:func:`plays_in_place`): the cards as
     written, which cannot be what was played (``cards`` is the derived play)."""
+    outside: tuple[str, str] | None = None
+    """``(zh, en)``: the play made is not among the plays the search generates for its position
+    (:func:`_outside`), so the search's value before it is not the best over every play: its value
+    before, cost and best plays are withheld, and this says why — for a play judged legal an internal
+    error to report, never a negative cost."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,12 +245,12 @@ class _Clock:
 
 
 def _best(solver: Solver, pos: Position, value: int, budget: Budget, played: tuple[int, ...], cost: int | None,
-          after: int | None = None) -> tuple[tuple | None, tuple | None]:
+          after: int | None = None, classes: dict | None = None) -> tuple[tuple | None, tuple | None]:
     """``(best, best_every)``: one play per set of equal best plays (the play made standing for its
     own set) and every best play; ``(None, None)`` when the budget ran out.  ``after``: the solved
     total after the play made (its set is then not searched again; ``None`` for a failed throw,
-    whose total after carries the penalty)."""
-    classes = play_classes(solver, pos)
+    whose total after carries the penalty; ``classes``: :func:`play_classes` of ``pos``, when known)."""
+    classes = play_classes(solver, pos) if classes is None else classes
     played = tuple(sorted(played))
     known = None
     if after is not None:
@@ -347,7 +354,8 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
     plays: list[PlayAnalysis | None] = [None] * len(slots)
 
     def finish(i: int) -> None:             # play i's positions searched: its values, cost and best plays
-        plays[i] = _play(solver, h, *slots[i], pairs[i], back, clock)
+        index, j = slots[i]
+        plays[i] = _play(solver, h, index, j, pairs[i], back, clock, penalties[index] if j == 0 else 0)
         key = (plays[i].trick, plays[i].seat)
         if key in filled:
             plays[i] = dataclasses.replace(plays[i], derived=True, written=written.get(key))
@@ -380,11 +388,13 @@ def _result_from_position(h: HandResult) -> int | None:
 
 def _positions(solver: Solver, h: HandResult, index: int, j: int, bases, penalties) -> tuple[Position, Position]:
     """The positions before and after play ``j`` of trick ``index`` (a failed throw: the forced
-    play, with the penalty the replay counted)."""
+    play, with the penalty the replay counted — also for a failed throw written as if it stood, its
+    whole throw the play, which the replay judged failed and charged: the position after the lead then
+    counts the penalty, as the next play's position before it does, :func:`position_at`)."""
     p = h.tricks[index].plays[j]
     pos = position_at(h, index, j, bases, penalties)
     after = solver.after(pos, p.cards)
-    if j == 0 and p.attempted is not None:
+    if j == 0 and penalties[index]:         # a failed throw, written ``attempted -> forced`` or as if it stood
         after = Position(after.hands, after.leader, after.table, after.points + penalties[index])
     return pos, after
 
@@ -453,8 +463,9 @@ def _legal(h: HandResult, t, p) -> bool | None:
 
 
 def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Position, Position], back: _Back,
-          clock: _Clock) -> PlayAnalysis:
-    """One play of trick ``index`` valued: before it, after it, its cost and the best plays."""
+          clock: _Clock, penalty: int = 0) -> PlayAnalysis:
+    """One play of trick ``index`` valued: before it, after it, its cost and the best plays (``penalty``:
+    the failed-throw penalty the replay counted for the trick, in the value after its lead)."""
     t = h.tricks[index]
     p = t.plays[j]
     legal = _legal(h, t, p)
@@ -462,6 +473,15 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
     before, after = back.sols.get(pos), back.sols.get(after_pos)
     v_before = before.value if before is not None else None
     v_after = after.value if after is not None else None
+    searched = pos in back.sols     # (never searched: the hand's time ran out between its two positions —
+    # the play is not searched, whatever its value after)
+    classes = None
+    if legal is not False and v_before is not None and v_after is not None:
+        classes = play_classes(solver, pos)
+        outside = _outside(classes, p.cards, legal, not before.all_throws)
+        if outside is not None:         # the search's value before it is not over every play: withheld
+            return PlayAnalysis(t.number, p.seat, p.cards, None, v_after, None, None, legal, p.attempted, None,
+                                searched, outside=outside)
     cost = None
     if legal is not False and v_before is not None and v_after is not None:
         diff = v_before - v_after
@@ -470,12 +490,22 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
     if v_before is not None:
         b = clock.next()
         if b is not None:
-            thrown = j == 0 and p.attempted is not None
-            best, every = _best(solver, pos, v_before, b, p.cards, cost, None if thrown else v_after)
-    # the position before the play never searched (the hand's time ran out between its two
-    # positions): the play is not searched, whatever its value after
-    searched = pos in back.sols
+            best, every = _best(solver, pos, v_before, b, p.cards, cost, None if penalty else v_after, classes)
     return PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every, searched)
+
+
+def _outside(classes: dict, cards: tuple[int, ...], legal: bool | None, bounded: bool) -> tuple[str, str] | None:
+    """``None`` when the play ``cards`` is among the plays the search generates at its position (``classes``:
+    :func:`play_classes` of it; the search's value there is then the best over it too, and its cost is
+    never negative); else why its value before and cost are withheld (``(zh, en)``): a throw beyond the
+    bounded set searched (``bounded``),
+    a play whose legality the replay could not judge (``legal`` ``None``), else an internal error — a
+    play judged legal that the search does not generate is a defect of the search, said, never a
+    negative cost printed."""
+    played = tuple(sorted(cards))
+    if any(played in members for members in classes.values()):
+        return None
+    return explain_hand.analysis_play_outside(legal, bounded)
 
 
 __all__ = ["MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand", "position_at",

@@ -50,6 +50,9 @@ def unplayable(h: HandResult, end: bool = False) -> tuple[str, str] | None:
     (:func:`end_plays`, already put into ``h``'s last trick): the hand's end is then known, and so
     are that trick's winner and points (the ``play`` unknown of the plays after the record's end, and
     the attackers' total the engine withholds for want of them, are not what the analysis rests on)."""
+    beyond = beyond_decks(h)
+    if beyond is not None:                  # the positions cannot be real: nothing is valued in them
+        return beyond
     gaps = _gaps(h)
     needed = []
     unstated = points_unstated(h)
@@ -77,6 +80,22 @@ def unplayable(h: HandResult, end: bool = False) -> tuple[str, str] | None:
         return explain_hand.analysis_winner_unknown(unknown)
     if h.bottom_points is None:
         return explain_hand.analysis_bottom_unknown()
+    return None
+
+
+def beyond_decks(h: HandResult) -> tuple[str, str] | None:
+    """``(zh, en)`` when the hands before some trick, as the engine replayed them, hold more copies of a card
+    than the decks of the rules used (``h.rules``: ``--rules`` included) have — a position's lines giving two
+    ♥A under one deck, say: such positions cannot exist, and a value found in them is no value (the search
+    would even find the play made better than every play it generates); else ``None``."""
+    decks = h.rules.decks
+    for t in h.tricks:
+        if not t.hands_before:
+            continue
+        total = [sum(col) for col in zip(*t.hands_before)]
+        over = [k for k, n in enumerate(total) if n > decks]
+        if over:
+            return explain_hand.analysis_beyond_decks(over, total, decks)
     return None
 
 
@@ -379,7 +398,7 @@ def analysis_derived(h: HandResult, record: Hand | None, a: HandAnalysis) -> tup
     return tuple(out)
 
 
-__all__ = ["ANALYSIS_NEEDS", "analysed_plays", "analysis_derived", "derived_plays", "end_plays", "held_as_analysed",
+__all__ = ["ANALYSIS_NEEDS", "analysed_plays", "analysis_derived", "beyond_decks", "derived_plays", "end_plays", "held_as_analysed",
            "no_deal_lines",
            "plays_in_place", "points_before", "points_unstated", "seats_without_line", "unplayable",
            "with_derived_plays"]

@@ -307,6 +307,17 @@ def position_bury_beyond_decks(seat: int | None, kinds: Sequence[int], decks: in
             "is not used")
 
 
+def position_beyond_decks(kinds: Sequence[int], counts: Sequence[int], decks: int) -> Message:
+    """A position's seats (their lines, or the plays of a seat without one) holding more copies of ``kinds``
+    (``counts`` per kind) than ``decks`` decks have: the record's finding (a card miscopied, or rules with
+    fewer decks than the record's)."""
+    listed_zh = "、".join(f"{counts[k]} 张 {PRETTY[k]}" for k in kinds)
+    listed_en = ", ".join(f"{counts[k]} copies of {TOKEN[k]}" for k in kinds)
+    return (f"残局各家的牌中有 {listed_zh}，而 {decks} 副牌每种只有 {decks} 张：记录有误（某张牌记错，或所用规则的副数少于记录的规则）",
+            f"the position's seats hold {listed_en}, but {decks} deck(s) hold only {decks} of each: the record is "
+            "wrong (a card miscopied, or the rules used have fewer decks than the record's)")
+
+
 def played_bury_beyond_decks(seat: int | None, kinds: Sequence[int], decks: int) -> Message:
     """A full hand read from its plays (no deal lines): a ``Buried:`` line naming cards of which it and
     the cards played hold more copies than the decks have (a card miscopied): not used (``seat``
@@ -669,6 +680,36 @@ def analysis_unknown(messages: Sequence[tuple[str, str]]) -> tuple[str, str]:
     :class:`~.verdicts.Unknown`'s own ``(message_zh, message_en)`` (the missing tag and what was
     withheld), in order."""
     return "。".join(zh for zh, _ in messages), ". ".join(en for _, en in messages)
+
+
+def analysis_play_outside(legal: bool | None, bounded: bool) -> tuple[str, str]:
+    """``(zh, en)``: the play made is not among the plays the endgame search generates for its position, so
+    the search's value before it is not the best over every play: its value before, its cost and the best
+    plays are withheld.  ``bounded``: a throw beyond the bounded set of throws searched there; ``legal``
+    ``None``: the replay could not judge the hand's plays (it may break a rule); else an internal error
+    (a play judged legal that the search does not generate: a defect to report)."""
+    what_zh = "因此不给出其出牌前的数值、代价与最佳出牌"
+    what_en = "so its value before, its cost and the best plays are withheld"
+    if bounded:
+        return (f"所出的牌是一手甩牌，不在此处搜索的有限甩牌组之内：{what_zh}",
+                f"the play made is a throw outside the bounded set of throws searched here: {what_en}")
+    if legal is None:
+        return (f"所出的牌不在此处规则允许的出牌之中（本局出牌未能判定是否合法）：{what_zh}",
+                f"the play made is not among the plays the rules allow here (the hand's plays could not be judged "
+                f"legal): {what_en}")
+    return (f"内部错误：所出的牌已判定合法，却不在搜索为此局面生成的出牌之中：{what_zh}（请报告此问题）",
+            f"internal error: the play made, judged legal, is not among the plays the search generates for this "
+            f"position: {what_en} (please report this)")
+
+
+def analysis_beyond_decks(kinds: Sequence[int], counts: Sequence[int], decks: int) -> tuple[str, str]:
+    """``(zh, en)``: the hands the analysis would rebuild hold more copies of ``kinds`` (``counts`` per kind)
+    than the decks of the rules used have: the positions cannot be real, and nothing is valued in them."""
+    listed_zh = "、".join(f"{counts[k]} 张 {PRETTY[k]}" for k in kinds)
+    listed_en = ", ".join(f"{counts[k]} copies of {TOKEN[k]}" for k in kinds)
+    return (f"各家的牌中有 {listed_zh}，而所用规则的 {decks} 副牌每种只有 {decks} 张：这样的局面不可能存在，不予分析",
+            f"the seats' hands hold {listed_en}, but the {decks} deck(s) of the rules used hold only {decks} of each: "
+            "such positions cannot exist, and none is valued")
 
 
 def analysis_bottom_unknown() -> tuple[str, str]:

@@ -237,10 +237,25 @@ def _position_start(hand: Hand, rules: RuleSet, dealer: int | None, rows: tuple[
     position's hands hold more copies than the decks have (§1.5) — is ``bad_bury`` and not used, and
     the bury is unknown (its points withheld where they count: :func:`.setting.bottom_unknown`)."""
     buried = hand.buried
+    held = _held_beyond_decks(rows, rules)
     if buried is None:
-        return new_start(rows, None, deal_given, from_plays)
+        return new_start(rows, None, deal_given, from_plays, held)
     found = bury_size(buried, dealer, rules) + bury_beyond_decks(buried, dealer, rows, rules)
-    return new_start(rows, None if found else buried, deal_given, from_plays, tuple(found))
+    return new_start(rows, None if found else buried, deal_given, from_plays, (*held, *found))
+
+
+def _held_beyond_decks(rows: Sequence[Sequence[int]], rules: RuleSet) -> tuple[Violation, ...]:
+    """A position whose seats' cards (``rows``: their lines, or the plays of a seat without one) hold more
+    copies of a card than the decks of the rules used have (docs/rules.md §1.1): the record's finding, a
+    ``deal_mismatch`` naming the cards (a card miscopied, or the record judged under rules with fewer decks,
+    ``--rules``) — the reader counts the copies against the record's own ruleset before any ``--rules``
+    is known, so the replay, which has the rules used, counts them again."""
+    total = [sum(col) for col in zip(*rows)]
+    over = [k for k, n in enumerate(total) if n > rules.decks]
+    if not over:
+        return ()
+    return (as_record_finding(hand_violation("deal_mismatch", None,
+                                             explain_hand.position_beyond_decks(over, total, rules.decks))),)
 
 
 def _plays_start(hand: Hand, rules: RuleSet, dealer: int | None, rows: tuple[tuple[int, ...], ...]) -> Start:
