@@ -120,8 +120,10 @@ def report(inputs: tuple[str, ...], out: str, title: str, no_charts: bool, hand_
 
     The event's standings, team and player pages and ratings count what
     'tractor standings' counts with the same --event, --after-round, --points,
-    --tiebreak, --bye, --walkover and --awards (the index says which); the statistics and the match and hand
-    pages cover every input.
+    --tiebreak, --bye, --walkover and --awards (the index says which).  The
+    index's match list and statistics count the rounds up to --after-round as
+    well ("after round 4": rounds 1-4 everywhere) and every [Event]; the match
+    and hand pages cover every input.
     """
     from tractor_analysis.reports.build import ReportError, build_report, hands_with_pages, write_report
     from tractor_analysis.reports.dataset_input import MixedRules

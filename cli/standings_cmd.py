@@ -246,6 +246,9 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, byes,
     over a match whose final levels are unknown) leaves its tied group on one
     shared rank, undecided, later tie-breaks not applied: a note on stderr
     says whose value and from which match (--format json: "undecided").
+    A rank a match not decided (counted for nobody) may change, once it is
+    decided, is provisional: "2*" with a note saying which match (--format
+    json and csv: "provisional").
     Matches left out (no winner, no round number
     with --after-round or while other matches have one, a team not known, the
     same team on both sides, a second record of a match) are named on stderr,
@@ -267,6 +270,7 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, byes,
     """
     from tractor_analysis.dataset.standings import standings as compute
     from tractor_analysis.dataset.standings import undecided_notes
+    from tractor_analysis.dataset.provisional import mark, pending, provisional_notes
 
     from tractor_analysis.dataset.awards import awards_upto
 
@@ -277,8 +281,14 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, byes,
     read = read_event(inputs, event, after_round, awards=counted)
     everything, chosen, unread = read
     computed = compute(chosen, points, tiebreaks, counted)
+    # a rank a match not decided may change is provisional ("2*"), never printed as final
+    computed = mark(computed, chosen, pending(everything, event, after_round), points, tiebreaks, counted)
     for note in undecided_notes(computed):      # a shared rank an unknown tie-break value leaves undecided
         _note(note)
+    footnotes = [f"* {note}" for note in provisional_notes(computed)]
+    if fmt != "table":          # (the table prints them under itself)
+        for note in footnotes:
+            _note(note)
     rows = [s.as_dict() for s in computed]
     if html_out:
         from tractor_analysis.reports.event_pages import write_standings_page
@@ -297,10 +307,17 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, byes,
         r["level_diff_min"], r["level_diff_max"] = (None, None) if span is None else span
         if fmt == "table" and r["level_diff"] is None and span is not None:
             r["level_diff"] = "{}..{}".format(*span)    # known only as a range
+        if fmt == "table" and r["provisional"]:
+            r["rank"] = f"{r['rank']}*"                 # provisional: the footnote under the table says why
+        r["provisional"] = "true" if r["provisional"] else "false"
     columns = ["rank", "team", "players", "played", "won", "lost", "match_points", "level_diff",
                *(["level_diff_min", "level_diff_max"] if fmt == "csv" else []),
-               *(["byes"] if any(a.bye for a in counted) else []), *[t for t in tiebreaks if t != "level_diff"]]
+               *(["byes"] if any(a.bye for a in counted) else []), *[t for t in tiebreaks if t != "level_diff"],
+               *(["provisional"] if fmt == "csv" else [])]
     _emit(rows, columns, fmt)
+    if fmt == "table" and rows:
+        for note in footnotes:
+            click.echo(record_text(note))
     if unread:
         click.get_current_context().exit(EXIT_UNREADABLE)
 

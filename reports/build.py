@@ -337,7 +337,9 @@ def render_index(model: ReportModel, *, assets: Assets = LINKED, event=None) -> 
     (and then the statistics' ranking by wins is not shown: the event's standings are the
     standings), and the second records of a match it found are counted once."""
     found = getattr(event, "copies", None) or {}
-    stats = facts.index_stats(model, charts_on=model.charts_on, copies={k: f for k, (f, _) in found.items()})
+    outside = facts.outside_rounds(model)       # --after-round: the later rounds' matches, counted nowhere
+    stats = facts.index_stats(model, charts_on=model.charts_on, copies={k: f for k, (f, _) in found.items()},
+                              leave_out=outside)
     copies: dict[str, list] = {}          # the match list shows a match kept twice once, naming its copies
     for later, kept in stats.duplicate_of.items():
         copies.setdefault(kept.match, []).append(next(f for f in model.match_facts if f.match == later))
@@ -347,7 +349,8 @@ def render_index(model: ReportModel, *, assets: Assets = LINKED, event=None) -> 
         problems_read=[p for p in model.problems if p.path in drawn],
         report=model, summary=stats.summary, standings=stats.standings, tables=stats.tables,
         charts=stats.charts, duplicate_of=stats.duplicate_of, copies=copies, assets=assets,
-        copy_notes={k: note for k, (_, note) in found.items()},
+        copy_notes={k: note for k, (_, note) in found.items()}, outside=outside,
+        after_round=getattr(getattr(model, "event_options", None), "after_round", None),
         version=__version__, event=event, heads=_event_heads(), match_href=_match_href(model))
 
 

@@ -21,6 +21,7 @@ from tractor_analysis.dataset.event_warnings import warnings
 from tractor_analysis.dataset.event_copies import distinct
 from tractor_analysis.dataset.event_model import (EventMatch, folded_name, player_name_notes, quoted, round_number,
                                                    rounds_of)
+from tractor_analysis.dataset.provisional import in_rounds, mark, pending
 from tractor_analysis.dataset.standings import DEFAULT_TIEBREAKS, Points, Standing, select, standings
 from tractor_analysis.engine.explain_hand import forfeit_reason_text, match_decision_text
 from tractor_analysis.records.safe_write import write_text_atomic
@@ -93,6 +94,9 @@ def _result(m: EventMatch) -> ResultRow:
     en, zh = match_decision_text(side, m.decided_by, m.forfeit_reasons)
     if side is not None:      # "<team> won the match: how" → the how alone (the winner has its column)
         en, zh = en.split(": ", 1)[-1], zh.split("：", 1)[-1]
+    # the wording points to the match's "derived" entry, which a match page and tractor check show and these
+    # pages (results, team pages, the printable sheet) do not: the pointer is left out, the levels note says why
+    en, zh = en.replace(_DERIVED_POINTER[0], ""), zh.replace(_DERIVED_POINTER[1], "")
     short_zh, short_en = _SHORT.get(m.decided_by, (zh, en))
     reason = next((r for r in m.forfeit_reasons if r is not None), None)
     if m.decided_by == "forfeit" and reason is not None:      # why, where the match says it
@@ -102,6 +106,9 @@ def _result(m: EventMatch) -> ResultRow:
                      levels=m.levels_text, winner=side, how_en=en, how_zh=zh, match_id=m.match_id,
                      winner_side=m.winner, short_en=short_en, short_zh=short_zh, levels_note=m.levels_note)
 
+
+_DERIVED_POINTER = (" (see the match's derived winner)", "（见比赛的“推出”）")
+"""How ``match_decision_text`` points to the match's derived winner (a winner the same under every reading)."""
 
 _SHORT = {"passed A": ("打过A", "passed A"), "higher level": ("级数高", "higher level"),
           "holding the deal": ("同级，坐庄", "equal, held deal"), "forfeit": ("对方判负", "the other side forfeited"),
@@ -145,15 +152,21 @@ def event_view(matches: Sequence[EventMatch], event: str | None = None, after_ro
     awards = awards_upto(awards, after_round)
     numbers = sorted({*(r for r in rounds_of(chosen) if after_round is None or r <= after_round),
                       *(a.round for a in awards if rounds_of(chosen))})
+    open_ = pending(matches, event, after_round)      # matches not decided: the ranks they may change are provisional
+
+    def table(upto: Sequence[EventMatch], r: int | None, stated: Sequence[Award]) -> tuple[Standing, ...]:
+        rows = standings(upto, points, tiebreaks, stated)
+        return tuple(mark(rows, upto, in_rounds(open_, r), points, tiebreaks, stated))
+
     views = []
     if not numbers:
-        views.append(RoundView(None, tuple(standings(chosen, points, tiebreaks, awards)),
+        views.append(RoundView(None, table(chosen, None, awards),
                                tuple([*(_result(m) for m in sorted(in_event, key=_table_key)),
                                       *map(_award_row, awards)])))
     for r in numbers:
         upto = [m for m in chosen if (round_number(m.round) or 0) <= r and round_number(m.round) is not None]
         played = sorted((m for m in in_event if round_number(m.round) == r), key=_table_key)
-        views.append(RoundView(r, tuple(standings(upto, points, tiebreaks, [a for a in awards if a.round <= r])),
+        views.append(RoundView(r, table(upto, r, [a for a in awards if a.round <= r]),
                                tuple([*(_result(m) for m in played), *(_award_row(a) for a in awards if a.round == r)])))
     title = event_title(in_event, event)
     checks = unread_in_rounds(warnings(chosen, matches, awards, event) + player_name_notes(chosen), unread_records)

@@ -246,6 +246,8 @@ def relabel(note: str, labels: dict[str, tuple[str, str]]) -> str:
 def _relabelled(view: EventView, labels: dict) -> EventView:
     """``view`` with every note naming records by their labels (:func:`relabel`)."""
     def standing(s):
+        if s.provisional_note is not None:
+            s = dataclasses.replace(s, provisional_note=relabel(s.provisional_note, labels))
         if s.undecided is None:
             return s
         return dataclasses.replace(s, undecided={**s.undecided, "note": relabel(s.undecided["note"], labels)})

@@ -47,8 +47,9 @@ class IndexStats:
     """Matches recorded twice: a later copy's key → the first copy (:func:`duplicate_matches`)."""
 
 
-def standings(model: ReportModel) -> tuple[Standing, ...]:
-    """Teams (the two players' names) ranked by matches won, then levels gained.
+def standings(model: ReportModel, leave_out: frozenset = frozenset()) -> tuple[Standing, ...]:
+    """Teams (the two players' names) ranked by matches won, then levels gained (``leave_out``: matches not
+    counted, :func:`outside_rounds`).
 
     A match counts as won by the team that won it (``engine.scoring.decide``: passed the winning
     level, the other side forfeited, or — only where the ruleset decides a match cut short — the
@@ -56,7 +57,7 @@ def standings(model: ReportModel) -> tuple[Standing, ...]:
     """
     levels_by: dict[tuple[str, int], int] = defaultdict(int)
     for h in model.hand_facts:
-        if h.outcome is None or h.defenders_team is None:
+        if h.outcome is None or h.defenders_team is None or h.match in leave_out:
             continue
         team = h.defenders_team if h.outcome == "defenders" else 1 - h.defenders_team
         levels_by[(h.match, team)] += h.levels
@@ -67,6 +68,8 @@ def standings(model: ReportModel) -> tuple[Standing, ...]:
             viol_by[(v.match, seat_team[v.seat])] += 1
     rows: dict[str, list[int]] = {}
     for m in model.match_facts:
+        if m.match in leave_out:
+            continue
         for t in (0, 1):
             r = rows.setdefault(m.teams[t], [0, 0, 0, 0])
             r[0] += 1
@@ -111,12 +114,29 @@ def duplicate_matches(model: ReportModel) -> dict[str, MatchFact]:
     return dups
 
 
-def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None = None) -> IndexStats:
+def outside_rounds(model: ReportModel) -> frozenset:
+    """The matches (their ``match`` keys) of rounds after the report's ``--after-round`` (its
+    ``event_options``, :class:`~.event_report.EventOptions`): "after round 4" is rounds 1–4 everywhere, the
+    index's match list and statistics as the event's pages (a match whose ``[Round]`` is no round number is
+    kept, as the player pages keep it); none without ``--after-round``."""
+    from tractor_analysis.dataset.event_model import round_number
+
+    after = getattr(getattr(model, "event_options", None), "after_round", None)
+    if after is None:
+        return frozenset()
+    return frozenset(f.match for f in model.match_facts if f.event is not None
+                     and (round_number(f.event.round) or 0) > after)
+
+
+def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None = None,
+                leave_out: frozenset = frozenset()) -> IndexStats:
     """The index's numbers; ``copies``: more second records of a match (a later copy's key → the
-    first copy, e.g. a re-typed copy the event's standings count once), counted once too."""
+    first copy, e.g. a re-typed copy the event's standings count once), counted once too; ``leave_out``: the
+    matches not counted at all (:func:`outside_rounds`)."""
     dups = {**duplicate_matches(model), **(copies or {})}     # a match recorded twice is counted once
-    hands = [h for h in model.hand_facts if h.match not in dups]
-    violation_facts = [v for v in model.violation_facts if v.match not in dups]
+    gone = set(dups) | set(leave_out)
+    hands = [h for h in model.hand_facts if h.match not in gone]
+    violation_facts = [v for v in model.violation_facts if v.match not in gone]
     complete = [h for h in hands if h.outcome is not None]
     # the violations of the play; a finding about the record alone (docs/rules.md §13.1) is counted apart
     # a match's own (a platform referee's match winner, docs/rules.md §13.1): its count less its hands'
@@ -124,8 +144,9 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
     for h in hands:
         in_hands[h.match] += h.record_findings or 0
     own = {m.match: m.record_findings - in_hands[m.match] for m in model.match_facts
-           if m.match not in dups and m.record_findings is not None and m.record_findings > in_hands[m.match]}
-    summary = {"matches": len(model.match_facts) - len(dups), "hands": len(hands),
+           if m.match not in gone and m.record_findings is not None and m.record_findings > in_hands[m.match]}
+    outside = sum(m.match in leave_out and m.match not in dups for m in model.match_facts)
+    summary = {"matches": len(model.match_facts) - len(dups) - outside, "hands": len(hands),
                "violations": len(violation_facts),
                "record_findings": sum(h.record_findings or 0 for h in hands) + sum(own.values())}
     if summary["record_findings"]:      # where they are: the scorer has to correct those records
@@ -230,7 +251,7 @@ def index_stats(model: ReportModel, charts_on: bool = True, copies: dict | None 
         svgs.append(charts.bar_chart(dict(by_player.most_common(20)), "Violations by player / 选手违规",
                                      "player / 选手", "violations / 违规", "violations (违规)", horizontal=True,
                                      colour="#b71c1c"))
-    return IndexStats(summary, standings(model), tables, tuple(svgs), dups)
+    return IndexStats(summary, standings(model, frozenset(leave_out)), tables, tuple(svgs), dups)
 
 
 def _points_table(totals: list, decks_seen: list, note: str) -> StatTable:

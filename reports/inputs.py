@@ -92,10 +92,13 @@ def _names_nothing(raw: str | os.PathLike) -> tuple[str, str] | None:
 
 
 def add_stats(model: ReportModel, datasets: Sequence = ()) -> None:
-    """The ``stats`` module's tables over every input (each dataset's tables, :func:`add_dataset`'s: the
+    """The ``stats`` module's tables over every input — but the rounds after ``--after-round`` — (each dataset's tables, :func:`add_dataset`'s: the
     rows it stores, or with rules given the rows of its matches' replays under them; the replayed record
     files'), a second record of a match (:func:`_second_records`) left out as the event pages leave it out."""
     second = _second_records(model)
+    # --after-round: the later rounds' matches are left out of the statistics too (facts.outside_rounds)
+    outside = facts.outside_rounds(model)
+    second |= {f.event.source for f in model.match_facts if f.match in outside and f.event.source}
     parts = [_without(ds, second) for ds in datasets]
     if model.replayed or model.tables is not None:
         parts.append(_without(facts.dataset_of(model.replayed, model.tables), second))

@@ -40,7 +40,8 @@ def test_a_quote_left_open_is_an_error_saying_where(tmp_path, rows, where, says)
 def test_quotes_closed_on_their_line_still_read(tmp_path):
     good = tmp_path / "good.csv"
     good.write_text(HEADER + '2,"Say ""hi""",\r\n# a "comment\n3,"Herons, Blue","Jade Dragons"\n', "utf-8")
-    assert read_awards(good) == ([("2", 'Say "hi"', f"{good}:2")], [("3", "Herons, Blue", "Jade Dragons", f"{good}:4")])
+    assert read_awards(good) == ([("2", 'Say "hi"', f"{good}:2:3")],
+                                 [("3", "Herons, Blue", "Jade Dragons", f"{good}:4:4", f"{good}:4:19")])
 
 
 def test_a_stated_team_name_reads_as_the_standings_read_a_record_team():

@@ -113,7 +113,7 @@ def test_the_command_counts_what_is_stated_and_the_report_shows_it(event_without
     assert (oxen["played"], oxen["byes"], oxen["match_points"]) == (3, 1, before["Iron Oxen"]["match_points"] + 2)
     assert all(row["byes"] == 0 for t, row in rows.items() if t != "Iron Oxen")
     csv = run_cli("standings", str(event_without_r3t4), "--format", "csv", "--bye", "3", "Iron Oxen").stdout
-    assert csv.splitlines()[0] == "rank,team,players,played,won,lost,match_points,level_diff,level_diff_min,level_diff_max,byes,head_to_head,opponents"
+    assert csv.splitlines()[0] == "rank,team,players,played,won,lost,match_points,level_diff,level_diff_min,level_diff_max,byes,head_to_head,opponents,provisional"
     # --after-round leaves a later round's statement out
     r = run_cli("standings", str(event_without_r3t4), "--format", "json", "--after-round", "2",
                 "--walkover", "3", "Tea House 茶馆", "Iron Oxen")
@@ -143,7 +143,9 @@ def test_a_statement_that_contradicts_itself_is_a_usage_error(event_without_r3t4
 def test_an_awards_file_states_the_same_and_a_bad_one_says_where(event_without_r3t4, tmp_path):
     good = tmp_path / "awards.csv"
     good.write_text("\ufeffround,team,opponent\n# round 3\n3,Tea House 茶馆,Iron Oxen\n\n2,\"Herons, Blue\",\n", "utf-8")
-    assert read_awards(good) == ([("2", "Herons, Blue", f"{good}:5")], [("3", "Tea House 茶馆", "Iron Oxen", f"{good}:3")])
+    # each row with where its names were written: file:line:column (the team's; a walkover's loser's after it)
+    assert read_awards(good) == ([("2", "Herons, Blue", f"{good}:5:4")],
+                                 [("3", "Tea House 茶馆", "Iron Oxen", f"{good}:3:3", f"{good}:3:16")])
     by_file = run_cli("standings", str(event_without_r3t4), "--format", "json", "--awards", str(good)).stdout
     by_options = run_cli("standings", str(event_without_r3t4), "--format", "json", "--walkover", "3", "Tea House 茶馆",
                          "Iron Oxen", "--bye", "2", "Herons, Blue").stdout
@@ -173,5 +175,5 @@ def test_an_awards_file_states_the_same_and_a_bad_one_says_where(event_without_r
     twice = tmp_path / "twice.csv"
     twice.write_text("round,team,opponent\n3,Iron Oxen,\n# again\n3,Tea House 茶馆,Iron Oxen\n", "utf-8")
     r = run_cli("standings", str(event_without_r3t4), "--awards", str(twice), code=2)
-    assert f"{twice}:2; {twice}:4" in r.output, r.output
+    assert f"{twice}:2:3; {twice}:4:16" in r.output, r.output      # where "Iron Oxen" is written each time
     bilingual(r.output.strip().splitlines()[-1])

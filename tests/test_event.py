@@ -90,7 +90,7 @@ def test_cli_standings_json_and_after_round(tmp_path):
                             "tiebreaks"}
     out = runner.invoke(main, ["standings", str(EVENT), "--after-round", "1", "--format", "csv"])
     lines = out.stdout.splitlines()
-    assert lines[0] == "rank,team,players,played,won,lost,match_points,level_diff,level_diff_min,level_diff_max,head_to_head,opponents"
+    assert lines[0] == "rank,team,players,played,won,lost,match_points,level_diff,level_diff_min,level_diff_max,head_to_head,opponents,provisional"
     assert lines[1].startswith("1,Silver Cranes,陈静; 褚磊,1,1,0,2,4,,,,0")
     out = runner.invoke(main, ["standings", str(EVENT), "--event", "Another Cup"])
     assert out.exit_code == 2 and '"Lantern Cup 2026"' in out.output and '"Another Cup"' in out.output

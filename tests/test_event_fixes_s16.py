@@ -89,13 +89,13 @@ def test_an_awards_file_error_names_file_line_column_in_both_halves(tmp_path, ro
     assert where + "：" in r.output, r.output
 
 
-def test_a_walkover_over_itself_from_a_file_names_the_file_and_line(tmp_path):
+def test_a_walkover_over_itself_from_a_file_names_the_file_line_and_column(tmp_path):
     bad = tmp_path / "aw.csv"
     bad.write_text(HEADER + "2,Jade  Dragons,Jade Dragons\n", "utf-8")
     with pytest.raises(ValueError) as info:
         parse_awards(*read_awards(bad))
     en, zh = bilingual(str(info.value))
-    assert en.startswith(f"{bad}:2: ") and zh.startswith(f"{bad}:2："), (en, zh)
+    assert en.startswith(f"{bad}:2:17: ") and zh.startswith(f"{bad}:2:17："), (en, zh)     # the loser's column
     assert "--walkover" not in str(info.value)
     assert '"Jade  Dragons"' in en and '"Jade  Dragons"' in zh
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import csv
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from .event_model import EventMatch, quoted, round_number, team_name
@@ -43,6 +43,9 @@ class Award:
     """The team given the bye, or the walkover's winner."""
     opponent: str | None = None
     """The walkover's loser (the team that did not play); ``None`` for a bye."""
+    origins: tuple[str, ...] = field(default=(), compare=False)
+    """Where each of :meth:`teams` was stated, in its order: the option (``--bye 4 "Golden Carp"``), or the awards
+    file's ``file:line:column`` of the name (:func:`read_awards`); ``()`` when not known."""
 
     @property
     def bye(self) -> bool:
@@ -94,28 +97,28 @@ def parse_awards(byes: Iterable[Sequence[str]] = (), walkovers: Iterable[Sequenc
     name teams: ``[TeamNS]`` / ``[TeamEW]``, else the two players ``"A / B"``), in the order given;
     :class:`ValueError` (bilingual) naming what contradicts itself and where it was stated.  A statement may
     carry where it was written as a last item (:func:`read_awards`' rows: ``file:line``); one without is named
-    by its option (``--bye 3 A``)."""
+    by its option (``--bye 3 A``); a walkover's row may carry where its loser was written after it (the
+    column of its name: ``file:line:column`` each)."""
     out: list[Award] = []
-    origins: list[str] = []
     for bye in byes:
         r, t = bye[:2]
-        out.append(Award(_round(r, _option("--bye")), _team(t, _option("--bye"))))
-        origins.append(bye[2] if len(bye) > 2 else f"--bye {r} {quoted(t)}")
+        origin = bye[2] if len(bye) > 2 else f"--bye {r} {quoted(t)}"
+        out.append(Award(_round(r, _option("--bye")), _team(t, _option("--bye")), origins=(origin,)))
     for walkover in walkovers:
         r, w, loser = walkover[:3]
         origin = walkover[3] if len(walkover) > 3 else f"--walkover {r} {quoted(w)} {quoted(loser)}"
+        origin_loser = walkover[4] if len(walkover) > 4 else origin
         a = Award(_round(r, _option("--walkover")), _team(w, _option("--walkover")),
-                  _team(loser, _option("--walkover")))
-        if a.team == a.opponent:        # named where it was stated: the option, or the file and line
+                  _team(loser, _option("--walkover")), origins=(origin, origin_loser))
+        if a.team == a.opponent:        # named where it was stated: the option, or the file, line and column
             said = f"{quoted(w)} and {quoted(loser)}" if w != loser else quoted(w)
             said_zh = f"{quoted(w)} 与 {quoted(loser)}" if w != loser else quoted(w)
-            raise ValueError(f"{origin}: a team cannot win a walkover over itself ({said}: one team) / "
-                             f"{origin}：队伍不能对自己不战而胜（{said_zh}：同一支队伍）")
+            raise ValueError(f"{origin_loser}: a team cannot win a walkover over itself ({said}: one team) / "
+                             f"{origin_loser}：队伍不能对自己不战而胜（{said_zh}：同一支队伍）")
         out.append(a)
-        origins.append(origin)
     stated: dict[tuple[int, str], list[str]] = {}
-    for a, origin in zip(out, origins):
-        for t in a.teams():
+    for a in out:
+        for t, origin in zip(a.teams(), a.origins):
             stated.setdefault((a.round, t), []).append(origin)
     twice = sorted(k for k, where in stated.items() if len(where) > 1)
     if twice:
@@ -201,8 +204,8 @@ def read_awards(path: str | os.PathLike) -> tuple[list[tuple[str, str, str]], li
     walkover with the team that did not play (``4,Jade Dragons,Pines``: Jade Dragons won); blank lines and lines
     starting with ``#`` are skipped.  A row is one line: a double quote that opens a field closes on its line (no
     name holds a line break), never swallowing the next row (:func:`_csv_row`).  As ``(byes, walkovers)`` in
-    :func:`parse_awards`' shape, each row with where it was written last (``file:line``, which
-    :func:`parse_awards`' errors name), each row's round checked here; :class:`ValueError` (bilingual) naming the
+    :func:`parse_awards`' shape, each row with where it was written last (``file:line:column`` of its team, and of
+    a walkover's loser after it, which :func:`parse_awards`' errors and :func:`award_notes` name), each row's round checked here; :class:`ValueError` (bilingual) naming the
     file, line and column and what was expected."""
     where = os.fspath(path)
     if os.path.getsize(path) > MAX_BYTES:     # (a round's results are a few lines: not read whole into memory)
@@ -249,14 +252,29 @@ def read_awards(path: str | os.PathLike) -> tuple[list[tuple[str, str, str]], li
         rnd, team, opponent = row
         _round(rnd, (f"{at(0)}: round", f"{at(0)}：轮次"))        # (the column named in each language)
         _team(team, (at(1),) * 2)
-        if opponent.strip():
-            walkovers.append((rnd, team, opponent, f"{where}:{line}"))
+        if opponent.strip():        # where each name was written: its file:line:column
+            walkovers.append((rnd, team, opponent, at(1), at(2)))
         else:
-            byes.append((rnd, team, f"{where}:{line}"))
+            byes.append((rnd, team, at(1)))
     if header is None:
         raise ValueError(f"{where}:1:1: empty: an awards file starts with the header round,team,opponent / "
                          f"{where}:1:1：文件为空：结果文件以表头 round,team,opponent 开始")
     return byes, walkovers
+
+
+def _stated_by(where: Sequence[str]) -> tuple[str, str]:
+    """``(English, 中文)`` saying where a team was stated: the options (``--bye 4 "X"``) and the awards file's
+    ``file:line:column``; ``--bye or --walkover`` when not known (an :class:`Award` made without ``origins``)."""
+    options = [w for w in where if w.startswith("--")]
+    places = [w for w in where if not w.startswith("--")]
+    en = [f"by {'; '.join(options)}"] if options else []
+    zh = [f"{'；'.join(options)} "] if options else []
+    if places:
+        en.append(f"in the awards file at {', '.join(places)}")
+        zh.append(f"结果文件 {'、'.join(places)} 中")
+    if not en:
+        return "by --bye or --walkover", "--bye 或 --walkover "
+    return " and ".join(en), "及".join(zh)
 
 
 def awards_upto(awards: Iterable[Award], after_round: int | None) -> tuple[Award, ...]:
@@ -275,8 +293,10 @@ def award_notes(awards: Sequence[Award], matches: Sequence[EventMatch]) -> list[
         folded = sorted(n for n in named if n.casefold() == t.casefold())
         hint_en = f" (the records write {', '.join(quoted(n) for n in folded)})" if folded else ""
         hint_zh = f"（记录中写作 {'、'.join(quoted(n) for n in folded)}）" if folded else ""
-        notes.append(f"{quoted(t)}, named by --bye or --walkover, is in no match counted{hint_en}: a team that never "
-                     f"played, or its name written otherwise? counted as stated / --bye 或 --walkover 所给的 "
+        where = list(dict.fromkeys(o for a in awards for team, o in zip(a.teams(), a.origins) if team == t))
+        by_en, by_zh = _stated_by(where)
+        notes.append(f"{quoted(t)}, stated {by_en}, is in no match counted{hint_en}: a team that never "
+                     f"played, or its name written otherwise? counted as stated / {by_zh}所给的 "
                      f"{quoted(t)} 不在任何计入的比赛中{hint_zh}：从未出场的队伍，还是名称写法不同？按所给计入")
     for a in awards:
         for t in a.teams():

@@ -226,6 +226,16 @@ class Standing:
     ``None`` otherwise (:func:`undecided_notes` gives it too)."""
     byes: int = 0
     """The rounds the team had a bye (:mod:`.awards`): match points, not a match played."""
+    provisional_on: tuple[str, ...] = ()
+    """The matches not decided (counted for nobody) whose result may change this rank, each named by
+    :func:`~.event_model.match_named`; ``()``: the rank is final (:func:`.provisional.mark`)."""
+    provisional_note: str | None = None
+    """The bilingual note of a provisional rank (:func:`.provisional.provisional_note`), else ``None``."""
+
+    @property
+    def provisional(self) -> bool:
+        """The rank rests on a match not decided (:attr:`provisional_on`)."""
+        return bool(self.provisional_on)
 
     def as_dict(self) -> dict:
         return {"rank": self.rank, "team": self.team, "players": list(self.players), "played": self.played,
@@ -234,7 +244,8 @@ class Standing:
                 "level_diff_span": None if self.level_diff_span is None else list(self.level_diff_span),
                 "undecided": None if self.undecided is None else
                 {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, (list, tuple)) else v)
-                 for k, v in self.undecided.items()}}
+                 for k, v in self.undecided.items()},
+                "provisional": self.provisional, "provisional_on": list(self.provisional_on)}
 
 
 @dataclass
