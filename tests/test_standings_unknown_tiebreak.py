@@ -126,7 +126,7 @@ def test_the_standings_command_shares_the_rank_and_says_why_on_stderr_and_in_jso
     assert [got[t]["rank"] for t in TIED] == [5, 5, 5]
     for row in rows:                         # the existing fields are kept, one is added
         assert set(row) == {"rank", "team", "players", "played", "won", "lost", "match_points", "level_diff",
-                            "level_diff_span", "tiebreaks", "undecided", "byes"}
+                            "level_diff_span", "tiebreaks", "undecided", "byes", "provisional", "provisional_on"}
     assert got["Red Lanterns"]["undecided"] is None
     u = got["Tea House 茶馆"]["undecided"]
     assert u["tiebreak"] == "level_diff" and u["teams"] == TIED
