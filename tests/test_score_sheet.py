@@ -118,8 +118,7 @@ def test_any_score_sheet_round_trips_and_replays_hand_by_hand_from_its_totals(ma
         # no levels on: a hand after its end whose tags differ from what it would carry is judged with
         # nothing carried in (after_match_end its one finding, tests/test_setup_and_unused_tags.py)
         if any(h.outcome is not None and h.outcome.match_over for h in r.hands[:i + 1]):
-            assert all(b in (None, a) for a, b in zip(before.levels_after, after.levels_before))
-            continue
+            continue        # (its own [Level] may be learned, as after a hand without a result)
         assert all(a == b for a, b in zip(before.levels_after, after.levels_before) if a is not None)
     # every hand played at a known level is scored from its total; one at an unknown level decides
     # nothing (no [Levels] and a first hand above 2: the other side's level is not known)
