@@ -10,8 +10,9 @@ A next trick led by a seat the rules' trick gives as its winner is then no lead 
 (§4.1): where the rules' trick has that seat as its only winner, it led in turn — no ``out_of_turn``; where the
 winner is open between it and others (the followers' choices decide), or not derived, whether it led out of turn
 is open too — not ruled (an ``order`` unknown, :func:`leads_after_throws`).  A lead by a seat that cannot win
-the rules' trick stays out of turn.  Where the rules leave the forced play open between equal units (§2.5, §4.5),
-the seats that can win are those of every one of them.
+the rules' trick stays out of turn: one its winners leave out, or, the winner not derived, a follower whose hand
+is known and no legal follow of which beats the forced play (:func:`_cannot_win`).  Where the rules leave the
+forced play open between equal units (§2.5, §4.5), the seats that can win are those of every one of them.
 
 Where the verdict of the throw itself rests on a seat whose cards are read from its plays (:mod:`.unsure_throws`
 withholds it: the trick as written may be the one the rules require, or not), the lead is judged under each
@@ -19,7 +20,9 @@ reading the throw check gives — that seat holding just the cards it plays, the
 only what every reading gives is kept: an ``out_of_turn`` stays where each reading keeps it, and is dropped where
 one reading's trick may give the lead, the turn then open (:data:`UNSURE`).  The two bounds suffice: a reading
 whose trick the rules replace has that seat among the followers, whose duties are not derived, so its winner is
-not derived and the turn open whatever a hand between the bounds gives.
+not derived and the turn open whatever a hand between the bounds gives — unless the seat leading cannot win it:
+a hand between the bounds may force another unit of the throw than either bound, so that seat is held to every
+single card of the throw as well (:func:`_cannot_win`).
 """
 from __future__ import annotations
 
@@ -29,8 +32,9 @@ from typing import Mapping, Sequence
 
 from ..records.cards import Counts
 from ..records.model import Trick
-from .required_trick import required_trick, throw_decision
-from .tricks import HandContext
+from .legal import analyse_lead, legal_follows
+from .required_trick import MAX_FOLLOWS, follow_candidates, required_trick, throw_decision
+from .tricks import HandContext, trick_winner
 from .verdicts import TrickResult, Violation
 
 
@@ -93,6 +97,36 @@ def _winners(ctx: HandContext, before: TrickResult, shown: tuple[int, ...], hand
     return tuple(sorted(found, key=lambda s: (s - before.leader) & 3))
 
 
+def _cannot_win(ctx: HandContext, before: TrickResult, shown: tuple[int, ...], hands: Sequence[Counts],
+                known: Sequence[bool], v: Violation, seat: int, unsure: bool) -> bool:
+    """Whether ``seat`` cannot win ``before`` as the rules require it whatever the others play, where its winner
+    is not derived (a follower's hand not known, or a limit): ``seat`` a follower whose hand is known whole, no
+    legal follow of it (:func:`legal.legal_follows`, from its hand at the trick's start) beating the forced
+    play — each the rules leave open (``v.better_choices``), and, ``unsure`` (a reading of a throw whose forced
+    play rests on a seat read from its plays: a hand between the bounds may force another unit of the throw),
+    every single card of the throw too: the forced play is a unit of the throw or one card of one (docs/rules.md
+    §4.5), and a follow that beats a unit of the throw (higher of its group, or trumps when void) has a card
+    that, alone, beats the throw's lowest card.  A play that does not beat the lead never wins the trick, whatever
+    the others play (:func:`trick_winner` lets a play win only over the best so far, the lead first).  In doubt —
+    the seat the leader, its hand not known, the forced play withheld or of two groups, its follows past
+    :data:`.required_trick.MAX_FOLLOWS` or none of the lead's size — False: it may win."""
+    if seat == before.leader or not known[seat]:
+        return False
+    decision = throw_decision(v, shown)
+    leads = [decision.lead] if decision.stands or len(v.better_choices) < 2 else list(v.better_choices)
+    if unsure:
+        leads += [(k,) for k in sorted(set(shown))]
+    for cards in leads:
+        lead = analyse_lead(ctx, tuple(cards)) if cards else None
+        if lead is None or lead.mixed or not lead.units or follow_candidates(ctx, lead, hands[seat]) > MAX_FOLLOWS:
+            return False
+        plays = list(legal_follows(ctx, lead, hands[seat]))
+        if not plays or any(trick_winner(ctx, lead, ((before.leader, lead.cards), (seat, p)))[0] == 1
+                            for p in plays):
+            return False
+    return True
+
+
 def _hands_at(start: Sequence[Counts], tricks: Sequence[Trick], i: int) -> tuple[Counts, ...]:
     """The seats' counts at the start of trick ``i`` (its results kept no hands: ``hands_before=False``)."""
     held = [list(h) for h in start]
@@ -130,7 +164,7 @@ def leads_after_throws(ctx: HandContext, recorded: Sequence[Trick], tricks: Sequ
             continue
         hands = before.hands_before or _hands_at(start, recorded, i - 1)
         if ways:
-            verdicts = [_lead_verdict(ctx, way, seat, hands, known) for way in ways]
+            verdicts = [_lead_verdict(ctx, way, seat, hands, known, True) for way in ways]
             written, seats = UNSURE, tuple(s for s in ((before.leader + k) & 3 for k in (1, 2, 3)) if s in unsure)
         else:
             verdicts, written, seats = [_lead_verdict(ctx, before, seat, hands, known)], found[2], ()
@@ -154,15 +188,19 @@ def _kind(seat: int, winners: tuple[int, ...]) -> str:
 
 
 def _lead_verdict(ctx: HandContext, before: TrickResult, seat: int, hands: Sequence[Counts],
-                  known: Sequence[bool]) -> tuple[str, tuple[int, ...]]:
+                  known: Sequence[bool], unsure: bool = False) -> tuple[str, tuple[int, ...]]:
     """:func:`_kind` of ``seat``'s lead after ``before`` as one reading judged it, and the seats that can win
     ``before`` as the rules require it: ``"late"`` where that reading keeps the trick as written (its lead
-    stays out of turn)."""
+    stays out of turn), or where the winner of the rules' trick is not derived but ``seat`` cannot win it
+    whatever the others play (:func:`_cannot_win`; ``unsure``: ``before`` one reading of a throw whose verdict
+    rests on a seat read from its plays)."""
     found = _replaced_throw(before)
     if found is None:
         return "late", ()
     v, shown, _ = found
     winners = _winners(ctx, before, shown, hands, known, v)
+    if not winners and _cannot_win(ctx, before, shown, hands, known, v, seat, unsure):
+        return "late", ()
     return _kind(seat, winners), winners
 
 
