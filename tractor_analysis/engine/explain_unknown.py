@@ -235,6 +235,19 @@ def points_unknown(what: Sequence[str]) -> Message:
                         "range), so they are not taken as 0", what, words=POINTS_BEFORE)
 
 
+def points_against_whole_deal(points: int, size: int, what: Sequence[str]) -> Message:
+    """A position's ``[Points]`` other than 0 while every seat holds a whole deal (``size`` cards): nothing has
+    been played, so no points taken — the tag or the deal lines miscopied, the record not saying which."""
+    return unknown_fact(f"[Points \"{points}\"] 说残局前闲家已得 {points} 分，但每家都持整手 {size} 张（尚未出牌，"
+                        "不可能已得分）：记录自相矛盾，两者必有一处记错，不知是哪一处，故此前闲家得分既不按 "
+                        f"{points} 也不按 0 计",
+                        f"[Points \"{points}\"] says the attackers took {points} points before the position, but "
+                        f"each seat holds a whole deal of {size} cards (nothing has been played, so no points can "
+                        "have been taken): the record contradicts itself, one of the two is miscopied and not which, "
+                        f"so the attackers' points so far are taken as neither {points} nor 0", what,
+                        words=POINTS_BEFORE)
+
+
 def friend_card_unknown(what: Sequence[str]) -> Message:
     return unknown_fact("找朋友：[Friend] 未写明庄家叫的牌（缺少或无法识别），不知谁是庄家的朋友，不按固定对家处理",
                         "friend mode: [Friend] does not state the card the dealer called (missing, or not readable), so the "

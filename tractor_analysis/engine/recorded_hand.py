@@ -239,7 +239,8 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         # (a position's earlier points stay when the record states them, though the total is withheld: the
         # analysis of a hand whose end it derives counts from them)
         items=() if score is None else score.items if total_known else tuple(
-            i for i in score.items if i.kind != "setup_points" or hand.points_known),
+            i for i in score.items if i.kind != "setup_points" or (hand.points_known and not any(
+                u.tag == "Points" for u in setting.unknowns))),
         outcome=outcome,
         levels_before=(levels[0], levels[1]), levels_after=(after[0], after[1]), claim=hand.claim,
         setup=hand.setup, complete=play.complete, revoke_levels=revoke_levels,

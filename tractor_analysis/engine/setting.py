@@ -177,6 +177,12 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         else:
             what = ("points", "outcome", "levels")
             unknowns.append(Unknown("Points", what, *explain_unknown.points_unknown(what)))
+    elif hand.setup and hand.points and _full_hands(hand, rules):
+        # a [Points] naming points taken before a position whose every seat holds a whole deal (nothing played, so
+        # none taken): two statements of the record, one miscopied, and not which — neither taken (docs/rules.md §14.1)
+        what = ("points", "outcome", "levels")
+        unknowns.append(Unknown("Points", what, *explain_unknown.points_against_whole_deal(hand.points,
+                                                                                            rules.hand_size, what)))
     if not hand.setup and hand.points:      # [Points] on a full hand: played from the deal, 0 before it — said
         derived.append(_derived("points", "0", "the deal (a full hand: no [SetUp \"1\"])",
                                 explain_tags.points_on_full_hand(hand.points)))
