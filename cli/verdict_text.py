@@ -9,7 +9,7 @@ from tractor_analysis.engine.claimed_end import total_decides
 from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.records.model import Hand, Match
 from tractor_analysis.engine.explain_hand import (cards_left, describe_levels, level_penalty_text, match_decision_text,
-                                                  not_scored)
+                                                  not_scored, results_withheld_text)
 from tractor_analysis.engine.explain_readings import forfeit_not_known_result, forfeit_words
 from tractor_analysis.engine.explain_stopped import legal_so_far, match_line_every_finish
 from tractor_analysis.engine.outcome import REVOKE_CODES, gain_words
@@ -38,7 +38,10 @@ def match_text(r: MatchResult) -> str | None:
         return bad(f"{en} / {zh}")
     team, how = decide_match(r)
     if how == NO_RESULT[0]:
-        return None
+        # no hand gives a result: a record of positions decides nothing (no line) — but a hand played whose result
+        # is withheld leaves the match not decided, said so
+        withheld = [h.number for h in r.hands if h.outcome is None and "outcome" in h.withheld]
+        return strong(" / ".join(results_withheld_text(withheld))) if withheld else None
     if team is not None and r.stopped_at is not None and how in ("higher level", "holding the deal"):
         # decided by the levels though the record stops inside its last hand: every reading of it (or it void)
         en, zh = match_line_every_finish(TEAMS[team], r.hands[r.stopped_at].number, how, stops_void(r.hands[0].rules))

@@ -18,7 +18,7 @@ from ..records.rulesets import RevokePenalty
 from . import explain_readings, explain_unknown
 from .explain import Message
 from .explain_unknown import EVERY_READING_WORDS
-from .kept_result import READINGS_RESULT, RESULT_SOURCES, kept_levels, outcomes_open, result_facts
+from .kept_result import READINGS_RESULT, RESULT_SOURCES, kept_levels, outcomes_open, passes_open, result_facts
 from .outcome import REVOKE_CODES
 from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation
 
@@ -207,6 +207,9 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
     opened = outcomes_open(results)     # the outcomes they give, each known: the levels and next dealer they share
     if opened != r0.outcomes_open:
         changes["outcomes_open"] = opened
+    passes = passes_open(results)       # some pass the winning level, the outcomes differing: the match may end here
+    if passes != r0.passes_open:
+        changes["passes_open"] = passes
     for name in ("levels_before", "player_levels_before"):    # (a level in doubt: what each side played at)
         values = [getattr(r, name) for r in results]
         if any(v != values[0] for v in values):

@@ -633,6 +633,16 @@ def match_decision_text(team: str | None, decided_by: str | None,
     return f"{team} won the match: {how[0]}", f"{team} 方获胜：{how[1]}"
 
 
+def results_withheld_text(numbers: Sequence[int]) -> tuple[str, str]:
+    """``(en, zh)``: the match's result where no hand gives one because the result of each hand played, ``numbers``,
+    is withheld (not known: see that hand's unknown) — not decided, and not a record with no hand played."""
+    en = ", ".join(str(n) for n in numbers)
+    zh = "、".join(str(n) for n in numbers)
+    return (f"not decided: the result of hand{'s' if len(numbers) > 1 else ''} {en} is not known (see "
+            f"{'their' if len(numbers) > 1 else 'its'} unknown), so who won the match is not known either",
+            f"未分胜负：第 {zh} 局的结果未知（见该局的“未知”），因而比赛胜负也未知")
+
+
 # --- endgame analysis (tractor analyse) --------------------------------------------
 
 def analysis_incomplete() -> tuple[str, str]:

@@ -480,7 +480,11 @@ def _may_pass(result: HandResult, rules: RuleSet) -> tuple[int, ...]:
     :func:`.outcome._climb` judges a hand whose result is known).  ``()`` for a hand with a result, one the
     record gives no result for otherwise (not scored for a violation), one whose readings give different outcomes,
     each known and none ending the match (:attr:`~.verdicts.HandResult.outcomes_open`), friend mode (no team keeps a
-    level), and a score table that moves no level."""
+    level), and a score table that moves no level.  Where the hand's judgements give outcomes that differ, each
+    known, some passing it (:attr:`~.verdicts.HandResult.passes_open`): the teams that pass it under some — a level
+    before they differ on is no bar (docs/rules.md §10.2, §14.1)."""
+    if result.passes_open and not result.outcomes and not rules.friend:
+        return result.passes_open
     if (result.outcomes or rules.friend or not rules.score_table.moves_levels
             or "outcome" not in result.withheld):
         return ()

@@ -56,6 +56,20 @@ def outcomes_open(results: Sequence[HandResult]) -> tuple[Outcome, ...]:
     return found if len(found) > 1 and not any(o.match_over for o in found) else ()
 
 
+def passes_open(results: Sequence[HandResult]) -> tuple[int, ...]:
+    """:attr:`~.verdicts.HandResult.passes_open` of the judgements in ``results`` merged: where they give different
+    outcomes, every judgement's known (its own, or those it merged itself), the teams (0 N–S, 1 E–W) that pass the
+    winning level under some, sorted; else ``()`` (an outcome not known: :func:`.forfeit_count._may_pass` bounds
+    it)."""
+    if _same_outcome(results) and results[0].outcome is not None:
+        return ()
+    if any(not r.outcomes and not r.passes_open for r in results):
+        return ()
+    teams = {o.team for r in results for o in r.outcomes if o.match_over}
+    teams.update(t for r in results for t in r.passes_open)
+    return tuple(sorted(t for t in teams if t is not None))
+
+
 def kept_levels(results: Sequence[HandResult], name: str) -> tuple:
     """Per side (or player), its level after the hand (``name``: ``levels_after``, ``player_levels_after``) where
     every judgement in ``results`` gives the same and the same outcome too — or outcomes that differ, each known and
@@ -128,4 +142,4 @@ def result_facts(results: Sequence[HandResult], source: str = READINGS_RESULT,
 
 
 __all__ = ["GAP_WAYS", "READINGS_RESULT", "RESULT_SOURCES", "TRICK_WAYS", "kept_levels", "levels_source",
-           "outcomes_open", "result_facts"]
+           "outcomes_open", "passes_open", "result_facts"]

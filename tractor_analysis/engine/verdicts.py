@@ -367,6 +367,12 @@ class HandResult:
     they give, :attr:`outcome` being ``None`` (withheld).  The levels after are then kept where every way gives the
     same, else bounded (:attr:`levels_after_span`), and the next hand is dealt by the dealer every way names
     (docs/rules.md §10.2, §14.1); ``()`` otherwise."""
+    passes_open: tuple[int, ...] = ()
+    """A hand judged once for each way of what the record leaves open (:mod:`.agreement`) whose ways give different
+    outcomes, some passing the winning level (the match ends there under them, not under the others, or with
+    another side winning it): the teams (0 N–S, 1 E–W) that pass it under some way, :attr:`outcome` being ``None``
+    (withheld) — the match may have ended in the hand, followed through every reading by :mod:`.forfeit_count`
+    (docs/rules.md §10.2, §14.1); ``()`` otherwise."""
 
     @property
     def outcomes(self) -> tuple[Outcome, ...]:
