@@ -197,7 +197,13 @@ def position_at(h: HandResult, index: int, play: int, bases: list[int], penaltie
                 hands[p.seat][k] -= 1
         table.append((p.seat, p.cards))
     points = bases[index] + (penalties[index] if play else 0)
-    return Position.of(hands, t.leader, table, points)
+    pos = Position.of(hands, t.leader, table, points)
+    if table and len(table[0][1]) > 1 \
+            and len({hand_context(h.rules, h.level, h.trump).order.group[k] for k in table[0][1]}) > 1:
+        # a lead of two groups (mixed_throw = same_letter lets the record's stand, §4.2): its led group is read
+        # from its cards in the order played, as the replay read it — kept so, not sorted
+        pos = dataclasses.replace(pos, table=((table[0][0], tuple(table[0][1])),) + pos.table[1:])
+    return pos
 
 
 def _consistent(h: HandResult, index: int) -> bool:
@@ -478,7 +484,8 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
     classes = None
     if legal is not False and v_before is not None and v_after is not None:
         classes = play_classes(solver, pos)
-        outside = _outside(classes, p.cards, legal, not before.all_throws)
+        outside = _outside(classes, p.cards, legal, not before.all_throws,
+                           mixed=j == 0 and len({solver.ctx.order.group[k] for k in p.cards}) > 1)
         if outside is not None:         # the search's value before it is not over every play: withheld
             return PlayAnalysis(t.number, p.seat, p.cards, None, v_after, None, None, legal, p.attempted, None,
                                 searched, outside=outside)
@@ -494,18 +501,20 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
     return PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every, searched)
 
 
-def _outside(classes: dict, cards: tuple[int, ...], legal: bool | None, bounded: bool) -> tuple[str, str] | None:
+def _outside(classes: dict, cards: tuple[int, ...], legal: bool | None, bounded: bool,
+             mixed: bool = False) -> tuple[str, str] | None:
     """``None`` when the play ``cards`` is among the plays the search generates at its position (``classes``:
     :func:`play_classes` of it; the search's value there is then the best over it too, and its cost is
     never negative); else why its value before and cost are withheld (``(zh, en)``): a throw beyond the
     bounded set searched (``bounded``),
     a play whose legality the replay could not judge (``legal`` ``None``), else an internal error — a
     play judged legal that the search does not generate is a defect of the search, said, never a
-    negative cost printed."""
+    negative cost printed.  ``mixed``: a lead of two groups the rules let stand (``mixed_throw = same_letter``,
+    Botzone's judge), which the search does not make."""
     played = tuple(sorted(cards))
     if any(played in members for members in classes.values()):
         return None
-    return explain_hand.analysis_play_outside(legal, bounded)
+    return explain_hand.analysis_play_outside(legal, bounded, mixed)
 
 
 __all__ = ["MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand", "position_at",

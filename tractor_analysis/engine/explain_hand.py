@@ -692,14 +692,22 @@ def analysis_unknown(messages: Sequence[tuple[str, str]]) -> tuple[str, str]:
     return "。".join(zh for zh, _ in messages), ". ".join(en for _, en in messages)
 
 
-def analysis_play_outside(legal: bool | None, bounded: bool) -> tuple[str, str]:
+def analysis_play_outside(legal: bool | None, bounded: bool, mixed: bool = False) -> tuple[str, str]:
     """``(zh, en)``: the play made is not among the plays the endgame search generates for its position, so
     the search's value before it is not the best over every play: its value before, its cost and the best
     plays are withheld.  ``bounded``: a throw beyond the bounded set of throws searched there; ``legal``
     ``None``: the replay could not judge the hand's plays (it may break a rule); else an internal error
-    (a play judged legal that the search does not generate: a defect to report)."""
+    (a play judged legal that the search does not generate: a defect to report).  ``mixed``: a lead of a plain
+    suit with level cards of its printed suit, which ``mixed_throw = same_letter`` (Botzone's judge) lets stand
+    and the search does not make."""
     what_zh = "因此不给出其出牌前的数值、代价与最佳出牌"
     what_en = "so its value before, its cost and the best plays are withheld"
+    if mixed and legal:
+        return (f"所出的牌是副牌与同一花色字母的级牌混出的首攻，规则选项 mixed_throw = same_letter（Botzone 裁判程序，"
+                f"docs/rules.md §4.2）允许，但搜索不生成这种出牌：{what_zh}",
+                f"the play made is a lead of a plain suit with level cards of the same printed suit, which the rules' "
+                f"option mixed_throw = same_letter lets stand (Botzone's judge, docs/rules.md §4.2) and the search "
+                f"does not make: {what_en}")
     if bounded:
         return (f"所出的牌是一手甩牌，不在此处搜索的有限甩牌组之内：{what_zh}",
                 f"the play made is a throw outside the bounded set of throws searched here: {what_en}")

@@ -657,7 +657,14 @@ def _foreign_units(ctx, lead: Lead, hand: Sequence[int]) -> Iterator[tuple[int, 
 
 
 def _duty_follows(ctx, lead: Lead, hand: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """:func:`legal_follows` by the follow duties (§5.1–§5.5)."""
+    """:func:`legal_follows` by the follow duties (§5.1–§5.5); to a lead of two groups (a record's mixed lead,
+    which ``mixed_throw = same_letter`` lets stand, §4.2) every play of its size :func:`check_follow` accepts."""
+    if lead.mixed:
+        held = [k for k in range(len(hand)) if hand[k]]
+        for combo in _multisets(held, hand, lead.count):
+            if check_follow(ctx, lead, hand, combo) is None:
+                yield tuple(sorted(combo))
+        return
     o = ctx.order
     g = lead.group
     n = lead.count
