@@ -257,7 +257,7 @@ def replay(path: str, hands: tuple[int, ...], html_out: str | None, preset: str 
     found = open_hand = False
     for index, (match, result) in enumerate(results):
         if len(results) > 1:
-            click.echo(strong(f"== match {index}"))
+            click.echo(strong(f"== match #{index + 1} 比赛 #{index + 1}"))    # (as check and stats number them)
         for record, h in record_pairs(match, result):
             if hands and h.number not in hands:
                 continue
