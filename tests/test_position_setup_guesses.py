@@ -89,7 +89,8 @@ def test_a_positions_bad_bury_is_flagged_and_not_scored(name):
     _, result = _replay(text)
     h = result.hands[0]
     bad = [v for v in h.violations if v.code == "bad_bury"]
-    assert len(bad) == 1 and bad[0].seat == 2 and bad[0].trick is None
+    # (copies beyond the decks: the record's finding, no seat named — test_referee_words_s21; a wrong size: S's line)
+    assert len(bad) == 1 and bad[0].seat == (None if name == "too_many_copies" else 2) and bad[0].trick is None
     assert bad[0].message_zh and bad[0].message_en
     # the attackers took the last trick: the bottom counts and is unknown — withheld, never scored
     assert h.tricks[-1].winner in (1, 3) and h.complete

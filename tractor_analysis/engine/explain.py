@@ -68,6 +68,38 @@ def out_of_turn(seat: int, expected: int | None, missing: bool = False) -> Messa
             f"{_en(seat)} played out of turn; {_en(expected)} was to play")
 
 
+def _either(seats: Sequence[int]) -> tuple[str, str]:
+    """``seats`` joined as alternatives: 西家或东家 / W or E."""
+    zh, en = [_zh(s) for s in seats], [_en(s) for s in seats]
+    if len(seats) < 2:
+        return "".join(zh), "".join(en)
+    return "、".join(zh[:-1]) + "或" + zh[-1], ", ".join(en[:-1]) + " or " + en[-1]
+
+
+def lead_after_replaced(seat: int, trick: int, before: int, written: int, due: Sequence[int],
+                        unsure: bool = False) -> Message:
+    """``seat`` led ``trick`` out of turn after ``before``, a trick whose recorded play the rules replace
+    (``unsure``: may replace — the verdict of its throw rests on a seat read from its plays), ``written`` its
+    winner as written, ``due`` the seats that may win it as the rules require it (or as written, where they may
+    keep it; ``()``: not derived), ``seat`` none of them (docs/rules.md §4.1).  One seat: that seat was to lead;
+    more, or none derived: who was due is not known, and the words name no seat as due."""
+    if len(due) == 1:
+        d = due[0]
+        return (f"{_zh(seat)}未按顺序首出第 {trick} 轮：按规则应有的第 {before} 轮由{_zh(d)}赢得（按记录所写由"
+                f"{_zh(written)}赢得），故应由{_zh(d)}首出",
+                f"{_en(seat)} led trick {trick} out of turn: {_en(d)} won trick {before} as the rules require it "
+                f"({_en(written)} as written), so {_en(d)} was to lead")
+    alt_zh, alt_en = _either(due) if due else ("", "")
+    rules_zh = "若甩牌不成立，按规则应有的出牌" if unsure else "按规则应有的出牌"
+    rules_en = "as the rules require it if the throw failed" if unsure else "as the rules require it"
+    who_zh = f"由{alt_zh}赢得（不知是哪家）" if due else "的赢家未能推出"
+    who_en = f"won by {alt_en} — not known which" if due else "its winner not derived"
+    return (f"{_zh(seat)}未按顺序首出第 {trick} 轮：第 {before} 轮按记录所写由{_zh(written)}赢得，{rules_zh}"
+            f"{who_zh}，两者都不由{_zh(seat)}赢得",
+            f"{_en(seat)} led trick {trick} out of turn: it wins trick {before} neither as written (won by "
+            f"{_en(written)}) nor {rules_en} ({who_en})")
+
+
 def lead_decided(trick: int, nxt: int, winner: int, winning: Sequence[int],
                  equal: Sequence[tuple[int, Sequence[int]]]) -> Message:
     """Why ``winner`` was due to lead trick ``nxt`` (an ``out_of_turn`` lead's page): it won ``trick`` with
@@ -268,7 +300,8 @@ FOLLOW_MESSAGES = {"follow_pair": follow_pair, "follow_tractor": follow_tractor,
 TRICK_CORE = ("trick judge core", "判轮核心")
 """The compiled trick judge's name (English, Chinese) in the notice printed when it is not built."""
 
-__all__ = ["TRICK_CORE", "cards_text", "not_in_hand", "wrong_count", "out_of_turn", "lead_decided", "mixed_lead",
+__all__ = ["TRICK_CORE", "cards_text", "not_in_hand", "wrong_count", "out_of_turn", "lead_after_replaced",
+           "lead_decided", "mixed_lead",
            "follow_suit", "follow_pair", "follow_tractor", "follow_triple", "throw_failed", "throw_would_stand",
            "wrong_forced_play", "declaration_too_weak", "overcall_own", "gain_capped", "gain_open", "gain_at_most",
            "FOLLOW_MESSAGES"]

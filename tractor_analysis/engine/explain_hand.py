@@ -297,14 +297,14 @@ def bury_wrong_size(seat: int | None, buried: int, bottom_size: int) -> Message:
 
 def position_bury_beyond_decks(seat: int | None, kinds: Sequence[int], decks: int) -> Message:
     """A position's ``Buried:`` line naming cards of which it and the position's hands (the seats' lines,
-    or the plays of a seat without one) hold more copies than the decks have: the dealer cannot have
-    buried them, and the line is not used (``seat`` ``None``: the dealer not known)."""
-    who_zh, who_en = ("庄家", "the dealer") if seat is None else (SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat])
-    return (f"{who_zh}扣的底牌有 {_pretty(kinds)}，连同残局各家的牌，张数超过 {decks} 副牌所有（每种 {decks} 张），"
-            "不可能如此扣底：不采用该埋底行",
-            f"{who_en} buried {_tokens(kinds)}, but with the cards the position's seats hold that is more copies "
-            f"than {decks} deck(s) have ({decks} of each): the dealer cannot have buried them, and the Buried: line "
-            "is not used")
+    or the plays of a seat without one) hold more copies than the decks have: no bury can hold them, so the
+    line or a seat's line is miscopied — the record's finding, worded as the record's: no seat (``seat``, the
+    signature :func:`.bottom_exchange.bury_beyond_decks` calls, is not named) said to have buried anything."""
+    return (f"Buried: 一行与残局各家的牌合起来，{_pretty(kinds)} 的张数超过 {decks} 副牌所有（每种 {decks} 张）："
+            "记录有一处记错（不知是哪一处），不采用该埋底行",
+            f"the Buried: line and the position's hands hold together more copies of {_tokens(kinds)} than "
+            f"{decks} deck(s) have ({decks} of each): the record is miscopied somewhere (not known where), and "
+            "the Buried: line is not used")
 
 
 def position_beyond_decks(kinds: Sequence[int], counts: Sequence[int], decks: int) -> Message:

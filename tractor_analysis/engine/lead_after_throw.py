@@ -32,6 +32,7 @@ from typing import Mapping, Sequence
 
 from ..records.cards import Counts
 from ..records.model import Trick
+from . import explain
 from .legal import analyse_lead, legal_follows
 from .required_trick import MAX_FOLLOWS, follow_candidates, required_trick, throw_decision
 from .tricks import HandContext, trick_winner
@@ -127,6 +128,26 @@ def _cannot_win(ctx: HandContext, before: TrickResult, shown: tuple[int, ...], h
     return True
 
 
+def _may_win(ctx: HandContext, before: TrickResult, shown: tuple[int, ...], hands: Sequence[Counts],
+              known: Sequence[bool], v: Violation, unsure: bool) -> tuple[int, ...]:
+    """The seats that may win ``before`` as the rules require it where its winner is not derived: every seat but
+    those :func:`_cannot_win` proves cannot (its leader always may), in play order from its leader."""
+    return tuple(s for s in ((before.leader + k) & 3 for k in range(4))
+                 if not _cannot_win(ctx, before, shown, hands, known, v, s, unsure))
+
+
+def _late_words(t: TrickResult, before: TrickResult, seat: int, w: Violation, due: tuple[int, ...],
+                unsure: bool) -> Violation:
+    """``w``, ``seat``'s lead of ``t`` out of turn kept after ``before`` (a trick the rules replace, or may:
+    ``unsure``), worded on ``due`` — the seats that may win ``before`` as the rules require it (or as written,
+    where a reading keeps it): the words name a seat as due only where ``due`` is that one seat; they stay as they
+    are where it is the written winner the words name (docs/rules.md §4.1)."""
+    if due == (before.winner,) or (w.message_zh, w.message_en) != explain.out_of_turn(seat, before.winner):
+        return w
+    zh, en = explain.lead_after_replaced(seat, t.number, before.number, before.winner, due, unsure)
+    return dataclasses.replace(w, message_zh=zh, message_en=en)
+
+
 def _hands_at(start: Sequence[Counts], tricks: Sequence[Trick], i: int) -> tuple[Counts, ...]:
     """The seats' counts at the start of trick ``i`` (its results kept no hands: ``hands_before=False``)."""
     held = [list(h) for h in start]
@@ -168,11 +189,15 @@ def leads_after_throws(ctx: HandContext, recorded: Sequence[Trick], tricks: Sequ
             written, seats = UNSURE, tuple(s for s in ((before.leader + k) & 3 for k in (1, 2, 3)) if s in unsure)
         else:
             verdicts, written, seats = [_lead_verdict(ctx, before, seat, hands, known)], found[2], ()
-        kinds = {v for v, _ in verdicts}
-        winners = () if any(v == "open" and not w for v, w in verdicts) else tuple(
-            sorted({s for _, w in verdicts for s in w}, key=lambda s: (s - before.leader) & 3))
-        if kinds == {"late"}:
-            continue            # it cannot win the trick either way: out of turn
+        kinds = {v for v, _, _ in verdicts}
+        winners = () if any(v == "open" and not w for v, w, _ in verdicts) else tuple(
+            sorted({s for _, w, _ in verdicts for s in w}, key=lambda s: (s - before.leader) & 3))
+        if kinds == {"late"}:   # it cannot win the trick either way: out of turn, worded on who may be due
+            due = () if any(not d for _, _, d in verdicts) else tuple(   # (): not derived under some reading
+                sorted({s for _, _, d in verdicts for s in d}, key=lambda s: (s - before.leader) & 3))
+            out[i] = dataclasses.replace(t, violations=tuple(
+                _late_words(t, before, seat, w, due, bool(ways)) if w in late else w for w in t.violations))
+            continue
         out[i] = dataclasses.replace(t, violations=tuple(w for w in t.violations if w not in late))
         if kinds != {"in_turn"}:
             open_.append(OpenLead(t.number, seat, before.number, before.winner, winners, written, seats))
@@ -188,20 +213,22 @@ def _kind(seat: int, winners: tuple[int, ...]) -> str:
 
 
 def _lead_verdict(ctx: HandContext, before: TrickResult, seat: int, hands: Sequence[Counts],
-                  known: Sequence[bool], unsure: bool = False) -> tuple[str, tuple[int, ...]]:
+                  known: Sequence[bool], unsure: bool = False) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
     """:func:`_kind` of ``seat``'s lead after ``before`` as one reading judged it, and the seats that can win
     ``before`` as the rules require it: ``"late"`` where that reading keeps the trick as written (its lead
     stays out of turn), or where the winner of the rules' trick is not derived but ``seat`` cannot win it
     whatever the others play (:func:`_cannot_win`; ``unsure``: ``before`` one reading of a throw whose verdict
-    rests on a seat read from its plays)."""
+    rests on a seat read from its plays) — and the seats that may win ``before`` as that reading has it, the one
+    due to lead next among them: its written winner where the reading keeps it, the winners where derived, else
+    every seat :func:`_may_win` leaves."""
     found = _replaced_throw(before)
     if found is None:
-        return "late", ()
+        return "late", (), (() if before.winner is None else (before.winner,))
     v, shown, _ = found
     winners = _winners(ctx, before, shown, hands, known, v)
     if not winners and _cannot_win(ctx, before, shown, hands, known, v, seat, unsure):
-        return "late", ()
-    return _kind(seat, winners), winners
+        return "late", (), _may_win(ctx, before, shown, hands, known, v, unsure)
+    return _kind(seat, winners), winners, winners
 
 
 __all__ = ["OpenLead", "leads_after_throws", "SHOWN", "WRONG_FORCED", "STOOD", "UNSURE"]

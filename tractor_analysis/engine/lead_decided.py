@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from . import explain
 from .legal import analyse_lead
 from .tricks import HandContext, trick_winner
 from .verdicts import TrickResult, Violation
@@ -66,15 +67,16 @@ def lead_decided(ctx: HandContext | None, tricks: Sequence[TrickResult], v: Viol
     """For ``v``, a lead out of turn (``out_of_turn`` at a trick's first play, docs/rules.md §4.1) after another
     trick: the trick before it that decided who was due to lead (its winner), and the plays in it equal to the
     winning one (``ctx``: the hand's; ``None`` — trump or level not known — names none).  ``None`` for any other
-    finding, or when the trick before has no winner known."""
+    finding, when the trick before has no winner known, or when ``v``'s words do not name that winner as due (a
+    lead after a trick the rules replace: :mod:`.lead_after_throw`)."""
     if v.code != "out_of_turn" or v.trick is None or not v.played:
         return None
     i = next((k for k, t in enumerate(tricks) if t.number == v.trick), None)
     if i is None or i == 0 or not tricks[i].plays or tricks[i].plays[0].seat != v.seat:
         return None
     before = tricks[i - 1]
-    if before.winner is None:
-        return None
+    if before.winner is None or (v.message_zh, v.message_en) != explain.out_of_turn(v.seat, before.winner):
+        return None     # its words name no seat, or another, as due: the trick as written did not decide the lead
     winning = next((tuple(p.cards) for p in before.plays if p.seat == before.winner), ())
     equal = equal_plays(ctx, before) if ctx is not None else ()
     return LeadDecided(before.number, before.winner, winning, equal)

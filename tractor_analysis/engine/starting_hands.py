@@ -237,13 +237,14 @@ def _position_start(hand: Hand, rules: RuleSet, dealer: int | None, rows: tuple[
     position's hands hold more copies than the decks have (§1.5) — is ``bad_bury`` and not used, and
     the bury is unknown (its points withheld where they count: :func:`.setting.bottom_unknown`).  Copies
     beyond the decks no dealer can bury: the line or a seat's line is miscopied, so that ``bad_bury`` is the
-    record's finding, no seat's act (§13.1); the wrong number of cards stays the dealer's ``bad_bury``."""
+    record's finding, no seat's act (§13.1), and names no seat; the wrong number of cards stays the dealer's
+    ``bad_bury``."""
     buried = hand.buried
     held = _held_beyond_decks(rows, rules)
     if buried is None:
         return new_start(rows, None, deal_given, from_plays, held)
-    found = bury_size(buried, dealer, rules) + [as_record_finding(v)
-                                                for v in bury_beyond_decks(buried, dealer, rows, rules)]
+    found = bury_size(buried, dealer, rules) + [as_record_finding(v)     # (no seat's act: none named)
+                                                for v in bury_beyond_decks(buried, None, rows, rules)]
     return new_start(rows, None if found else buried, deal_given, from_plays, (*held, *found))
 
 
