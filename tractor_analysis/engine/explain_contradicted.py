@@ -101,6 +101,22 @@ def levels_tag_borne_out(level: int, stated: int, team: int, dealer: int | None,
             "[Levels] is the record's own error, to be corrected")
 
 
+def levels_partner_set_aside(seat: int, dealer: int, level: int, stated: int) -> Message:
+    """Friend mode, the record's first hand read at its ``[Level]`` (``level``) against the one value ``[Levels]``
+    gives the dealer's side (``stated``): ``seat`` (the dealer's partner of that side) has its level from that same
+    value, miscopied for the dealer — not known, never taken from it (docs/rules.md §11, §14.1)."""
+    side_zh, side_en = SIDE_ZH[dealer & 1], SIDE_EN[dealer & 1]
+    sz, se, dz, de = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat], SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+    lv, st = RANK_TOKENS[level], RANK_TOKENS[stated]
+    return (f"{sz}的级别未知：[Levels] 只给{side_zh}方一个值 {st}，而本局按 [Level] 读，这个值对{dz}（庄家，打 {lv}）是抄错的；"
+            f"{sz}的级别出自同一个值，对{sz}也不采用（找朋友：各打各的级）——本局前后{sz}的级别不给出，待以后某局的 [Level] "
+            f"给出{sz}的级别再得知",
+            f"{se}'s level is not known: [Levels] gives {side_en} one value, {st}, which this hand, read at its [Level], "
+            f"shows miscopied for {de} (the dealer, at {lv}); {se}'s level rests on that same value, so it is set aside "
+            f"for {se} too (friend mode: each player's own level) — {se}'s level before and after this hand is "
+            f"withheld, learned again from a later hand's [Level] that gives it")
+
+
 def declared_trump(named: int | None, judged: int | None, message: Message) -> bool:
     """``message`` is the contradiction of a hand judged with trump ``judged`` by the declarations that
     fix ``named`` (:func:`.explain_hand.declared_trump_mismatch`), not by the no_declaration rule."""

@@ -111,3 +111,28 @@ def copy_for_card_lacking(places: Sequence[tuple[int, int, tuple[int, ...]]], la
 EITHER_SEATING: Message = ("无论下一轮按记录的赢家还是按规则判出的赢家排座都违例，但应出哪一手取决于是哪一种",
                            "whether the next trick is seated from the winner the record names or from the "
                            "winner by the rules; the play owed depends on which")
+
+
+def position_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, tricks: Sequence[int],
+                            what: Sequence[str]) -> Message:
+    """A position's seats hold more copies of each kind of ``over`` (``(kind, copies too many)``) than the ``decks``
+    have (:func:`.extra_copies.judge_position`): one is miscopied, the record does not say which, nor — the cards
+    played before the position not being in the record — what card it stands for.  ``tricks``: where a copy is
+    played (nothing resting on those plays is ruled); each line's copy also judged as not held."""
+    cards_zh = "、".join(TOKEN[k] for k, _ in over)
+    cards_en = ", ".join(TOKEN[k] for k, _ in over)
+    s = "s" if decks > 1 else ""
+    these = "这几轮" if len(tricks) > 1 else "该轮"
+    played_zh = (f"；第 {'、'.join(map(str, tricks))} 轮打出了这张牌，打出的那张可能连同其出牌一起记错，而它原是哪张牌记录中看不出"
+                 f"（残局之前打出的牌不在记录中），故{these}的跟牌、赢家及依赖于此的分数都不判定" if tricks else "")
+    played_en = (f"; it is played in trick{'s' if len(tricks) > 1 else ''} {', '.join(map(str, tricks))}, where the "
+                 "copy played may be miscopied with its play, and the record does not show what card it stands for "
+                 "(the cards played before the position are not in the record), so nothing resting on those plays "
+                 "— the follows, the winner, the points that rest on it — is ruled" if tricks else "")
+    return unknown_fact(f"残局各家的牌中 {cards_zh} 的张数多于 {decks} 副牌所有（或所用规则的副数少于记录的规则），必有一张记错，"
+                        f"而记录未说明是哪一张：对每一家发牌行中的这张牌各按未持有判定一次，只保留各种判定都相同的结论{played_zh}",
+                        f"the position's seats hold more copies of {cards_en} than {decks} deck{s} have (or the rules "
+                        f"used have fewer decks than the record's), so one copy is miscopied, and the record does not "
+                        f"say which: the position is judged once without each line's copy, and only what every "
+                        f"reading gives is kept{played_en}", what,
+                        None if not tricks else len(tricks) > 1)

@@ -355,4 +355,89 @@ def _places(hand: Hand, held: Sequence[tuple[int, int]]) -> list[tuple[int, int,
             for p, k in held]
 
 
-__all__ = ["BOTTOM", "BURY", "MAX_READINGS", "every_place", "every_swap", "extra_copies", "judge", "never_played"]
+
+
+def position_over(hand: Hand, decks: int) -> tuple[tuple[int, int], ...]:
+    """A position's (``[SetUp]``) kinds of which its seats' cards — their lines, or the plays of a seat without one
+    (as :func:`.starting_hands.starting_hands` reads them) — hold more copies than ``decks`` have, each with how
+    many copies too many; ``()`` for a full hand, or a position within the decks."""
+    if not hand.setup:
+        return ()
+    held = Played(hand).held()
+    rows = [counts(line) if line else list(held[s]) for s, line in enumerate(hand.deal or ((),) * 4)]
+    return tuple((k, n - decks) for k, n in enumerate(sum(col) for col in zip(*rows)) if n > decks)
+
+
+def judge_position(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]],
+                   replay: Callable[[Hand], HandResult], order: Callable[[Violation], tuple]) -> HandResult:
+    """``result`` of a position whose seats hold copies the decks lack (``over``: :func:`position_over`; the
+    record's finding, :func:`.starting_hands._held_beyond_decks`): one copy is miscopied, and the record does not
+    say which, nor what card it stands for (the cards played before the position are not in the record).  A full
+    hand is judged again without the copy (:func:`judge`); so is a position: once without each line's copy
+    (:func:`every_place`), only what every reading gives kept.  A copy played may be miscopied with its play, the
+    card it stands for not known: nothing resting on those plays is ruled — the follows (``legality``), the tricks'
+    winners and, where the trick's points or who takes them (the last trick: the bottom) rest on it, the points and
+    what follows from them.  Said in an ``unknown`` (tag ``deal``) naming the cards (docs/rules.md §1.6)."""
+    decks = result.rules.decks
+    lines = [counts(line) for line in hand.deal] if hand.deal is not None else None
+    ways = every_place(hand, over, lines) if lines is not None else ()
+    results = [result, *(replay(_without(hand, w)) for w in ways)]
+    changes, what = agree(results, [t.plays for t in hand.tricks],
+                          lambda v: explain_copies.fault_whichever_copy(v.seat, v.code))
+    # (the hands shown before each trick stay the position's lines as recorded, the copies too many with them: the
+    # record's finding names them, and the analysis refuses positions that cannot exist by them)
+    changes["tricks"] = tuple(dataclasses.replace(t, hands_before=r.hands_before)
+                              for t, r in zip(changes["tricks"], result.tricks))
+    changes["held_open"] = ()
+    kinds = {k for k, _ in over}
+    doubtful = [t.number for t in hand.tricks if any(k in kinds for p in t.plays for k in p.cards)]
+    if doubtful:
+        _doubtful_plays(hand, result, kinds, doubtful, changes, what)
+    own = [v for v in result.violations if v.trick is None]
+    violations = sorted([*own, *(v for v in changes["violations"] if v.trick is not None)], key=order)
+    by_trick: dict[int, list[Violation]] = {}
+    for v in violations:
+        if v.trick is not None:
+            by_trick.setdefault(v.trick, []).append(v)
+    changes["tricks"] = tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ())))
+                              for t in changes["tricks"])
+    changes["violations"] = tuple(violations)
+    changes.pop("complete", None)
+    what = [w for w in what if (w not in ("outcome", "levels") or result.outcome is not None)
+            and (w not in ("points", "bottom") or result.attackers_total is not None)]
+    if not what:
+        return dataclasses.replace(result, **changes)
+    words = explain_copies.position_copy_miscopied(over, decks, doubtful, what)
+    return dataclasses.replace(result, **changes, unknowns=result.unknowns + (Unknown("deal", tuple(what), *words),))
+
+
+def _doubtful_plays(hand: Hand, result: HandResult, kinds: set[int], doubtful: Sequence[int], changes: dict,
+                    what: list[str]) -> None:
+    """:func:`judge_position`'s copies played (in tricks ``doubtful``): the card each stands for is not known — any
+    the position's cards and bury do not hold every copy of, a card counting points among them — so the follows, those
+    tricks' winners and points, and (where they carry points, or decide who takes the bottom) the attackers' points
+    and what rests on them, are withheld in ``changes`` (:func:`agree`'s) and named in ``what``."""
+    held = Played(hand).held()
+    rows = [counts(line) if line else list(held[s]) for s, line in enumerate(hand.deal or ((),) * 4)]
+    seen = [sum(col) for col in zip(*rows, counts(hand.buried or ()))]
+    worth = any(POINTS[k] for k in kinds) or any(POINTS[k] for k, n in enumerate(seen) if n < result.rules.decks)
+    last = hand.tricks[-1].number if hand.tricks else None
+    tricks = changes["tricks"]
+    counted = worth or any(t.points or t.number == last for t in tricks if t.number in doubtful)
+    changes["violations"] = tuple(v for v in changes["violations"] if v.trick is None)
+    changes["tricks"] = tuple(dataclasses.replace(t, violations=(), winner=None if t.number in doubtful else t.winner,
+                                                  points=None if worth and t.number in doubtful else t.points)
+                              for t in tricks)
+    changes["legality_known"] = False
+    words = ["legality", "trick_winner", *(["trick_points"] if worth else [])]
+    if counted:
+        for name in ("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties",
+                     "attackers_total"):
+            changes[name] = None
+        changes.update(outcome=None, levels_after=(None, None), player_levels_after=(None,) * 4)
+        words += ["points", "outcome", "levels"]
+    what.extend(w for w in words if w not in what)
+
+
+__all__ = ["BOTTOM", "BURY", "MAX_READINGS", "every_place", "every_swap", "extra_copies", "judge", "judge_position",
+           "never_played", "position_over"]

@@ -31,7 +31,7 @@ from .doubted_lines import judged_each_line, line_readings, said
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
 from .impossible_plays import find_slips, judge as judge_slips
-from .extra_copies import extra_copies, judge as judge_extra
+from .extra_copies import extra_copies, judge as judge_extra, judge_position, position_over
 from .unfinished import missing_seats
 from .recorded_hand import hand_first, replay_recorded
 from .setup_tag import full_hand_shown, said as setup_said
@@ -242,6 +242,10 @@ def _lines_set_aside(hand: Hand, args: tuple, hands_before: bool, first_hand: bo
     ways = extra_copies(hand, result)
     if ways:                # a copy the decks lack, in a line whose seat never plays it: maybe not held
         return judge_extra(hand, result, ways, lambda h: replay_recorded(h, *args, hands_before, first_hand), hand_first)
+    over = position_over(hand, result.rules.decks)
+    if over:                # a position holding a copy the decks lack: which one, and what card it is, not known
+        return judge_position(hand, result, over, lambda h: replay_recorded(h, *args, hands_before, first_hand),
+                              hand_first)
     return result
 
 

@@ -134,7 +134,7 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             # (the record's first hand: [Levels] states them — one statement of the record against another, §13.1)
             violations.append(as_record_finding(found) if first_hand else found)
     level, level_violations, levels = _level(hand, levels, dealer, side, levels_known, rules.friend, derived,
-                                             first_hand, alts, questioned, declared)
+                                             first_hand, alts, questioned, declared, unknowns)
     violations += level_violations
     trump, trump_derived = hand.trump, False
     not_fixed = None        # why the declarations do not fix a trump not stated (explain_unknown.trump_unknown)
@@ -376,7 +376,8 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
            friend: bool, derived: list[Derived],
            first_hand: bool = True, alts: list | None = None,
            questioned: list | None = None,
-           declared: int | None = None) -> tuple[int | None, list[Violation], tuple[int | None, ...]]:
+           declared: int | None = None,
+           unknowns: list[Unknown] | None = None) -> tuple[int | None, list[Violation], tuple[int | None, ...]]:
     """The level played: ``[Level]``, else the dealer's carried level (in a position: said to be
     derived), else unknown; a ``[Level]`` other than the carried one is a ``level_mismatch``
     when the carried levels and the dealer's side are known.  The levels carried in come back
@@ -384,7 +385,8 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
     start, whose level nothing but ``[Level]`` names (no ``[Levels]``, no declaration), names the start in
     ``questioned`` (:attr:`Setting.questioned`).  ``declared``: a first hand without ``[Level]`` whose
     declarations show another level than the start (:func:`_level_declared`): that level, derived from them,
-    the other side's not known (the record begins mid-match)."""
+    the other side's not known (the record begins mid-match).  ``unknowns``: where a level is withheld (friend mode,
+    :func:`_levels_contradicted`)."""
     seat = dealer if dealer is not None else side        # a seat of the dealer's side (N=0 / E=1 for a side)
     carried = levels[seat] if seat is not None else None
     if declared is not None and seat is not None:
@@ -442,7 +444,7 @@ def _level(hand: Hand, levels: tuple[int | None, ...], dealer: int | None, side:
         return hand.level, [], tuple(learned)
     if levels_known and carried is not None and hand.level != carried and first_hand:
         # the record's first hand: [Levels] states what is carried in, and [Level] contradicts it
-        return _levels_contradicted(hand, hand.level, levels, seat, carried, friend, derived, alts)
+        return _levels_contradicted(hand, hand.level, levels, seat, carried, friend, derived, alts, unknowns)
     if levels_known and carried is not None and hand.level != carried:
         message = explain_hand.level_mismatch(hand.level, carried, team_of(seat),
                                               seat if friend and dealer is not None else None)
@@ -461,16 +463,24 @@ gives the dealer's side (:func:`_levels_contradicted`): :func:`.contradictions.j
 
 
 def _levels_contradicted(hand: Hand, level: int, levels: tuple[int | None, ...], seat: int, stated: int, own: bool,
-                         derived: list[Derived], alts: list | None
+                         derived: list[Derived], alts: list | None, unknowns: list[Unknown] | None = None
                          ) -> tuple[int, list[Violation], tuple[int | None, ...]]:
     """:func:`_level` for the record's first hand whose ``[Level]`` is not the level ``[Levels]`` gives the dealer's
     side (``stated``; ``own``: friend mode, the dealer's own level): two statements of the record against each other
     (docs/rules.md §14.1), neither the carried result of a hand before.  Read here as ``[Level]`` (``level``) states —
     the dealer's side at it from the start, ``[Levels]`` miscopied (said: a ``levels`` fact) —, and at ``stated`` (in
     ``alts``: :mod:`.contradictions` keeps what the hand's own evidence bears out, else what both give).  Either way
-    one of the two is the scorer's slip: the ``level_mismatch`` is the record's finding, no seat's act (§13.1)."""
+    one of the two is the scorer's slip: the ``level_mismatch`` is the record's finding, no seat's act (§13.1).
+    In friend mode each player keeps a level of their own (§11) and ``[Levels]`` gives one value per side: read as
+    ``[Level]`` states, that value is miscopied for the dealer, and the dealer's partner of the side (the seat
+    opposite) — whose level rests on the same value — is not known (an :class:`Unknown` in ``unknowns``; learned
+    again from a later ``[Level]``), never taken from it."""
     side = (seat,) if own else (seat, (seat + 2) % 4)
-    learned = tuple(level if s in side else lv for s, lv in enumerate(levels))
+    opposite = (seat + 2) % 4
+    learned = tuple(level if s in side else None if own and s == opposite else lv for s, lv in enumerate(levels))
+    if own and unknowns is not None and levels[opposite] is not None:
+        unknowns.append(Unknown("Levels", (), *explain_contradicted.levels_partner_set_aside(
+            opposite, seat, level, stated)))
     team, dealer = team_of(seat), (seat if own else None)
     who = SEAT_TOKENS[seat] if own else TEAMS[team]
     derived.append(_derived("levels", f"{who} {RANK_TOKENS[level]}", LEVELS_CONTRADICTED,
