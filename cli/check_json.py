@@ -36,7 +36,7 @@ def violation_json(v: Violation, record: Hand | None = None, result: HandResult 
     out["line"], out["column"] = (line, column) if line else (None, None)
     if v.of_record:     # the record alone is wrong (the scorer's copy): no seat's fault, no penalty, no ruling
         out["about"] = v.about
-    if v.better_choices:    # equal plays the rules leave open (docs/rules.md §4.5): `better` is the first only
+    if v.better_choices:    # equal plays the rules leave open (docs/rules.md §2.5, §4.5): `better` is the first only
         out["better_choices"] = [cards_tokens(c) for c in v.better_choices]
     return out
 

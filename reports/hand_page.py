@@ -75,7 +75,8 @@ class ViolationView:
     :func:`~tractor_analysis.engine.derived_in_place.derived_in_place`): what was played, :attr:`played` then the
     cards as written; ``None`` when the record's play is what was played."""
     better_choices: tuple[tuple[Card, ...], ...] = ()
-    """The equal plays the rules leave open (a failed throw's forced unit, docs/rules.md §4.5): every one, shown as
+    """The equal plays the rules leave open (a failed throw's forced unit, docs/rules.md §4.5; a wrong follow's
+    equal plays, §2.5): every one, shown as
     the choice (:attr:`better` the first only); ``()`` when :attr:`better` is the one play named."""
 
 

@@ -141,10 +141,11 @@ def test_a_wrong_count_names_no_play_it_could_have_made():
 
 
 def test_a_seat_given_its_line_is_judged_as_before():
-    """Control: every seat's line given: the play owed is named from the line (♥4 ♦4 ♦3)."""
+    """Control: every seat's line given: the play owed is named from the line (♥4 ♦4 ♦3, for example: ♦3 ♦5 or
+    ♦4 ♦5 beside ♥4 meet the duty too)."""
     h = replay(position(["N: H2 D6 D2 C4", "E: H4 D3 D4 D5", "S: C3 D8 D9 C5", "W: HA HK H3 C6"]))
     [v] = follows_of(h)
-    assert text(v.better) == ["D3", "D4", "H4"] and "should play ♥4 ♦4 ♦3" in v.message_en
+    assert text(v.better) == ["D3", "D4", "H4"] and "should play for example ♥4 ♦4 ♦3" in v.message_en
 
 
 # --- a full hand whose record ends before E played a whole hand ------------------------------------

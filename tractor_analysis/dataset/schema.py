@@ -348,8 +348,9 @@ SCHEMAS: dict[str, pa.Schema] = {
                         "violation; check --json's \"about\": \"record\")"),
         # added after about (null in datasets written before it: not known whether the rules left a choice open)
         ("better_choices", pa.list_(_CARDS), "every play the rules leave open between equal plays (docs/rules.md "
-                                             "4.5: check --json's better_choices), better the first of them; "
-                                             "empty when they leave none open"),
+                                             "2.5, 4.5: a failed throw's equal units, a wrong follow's equal "
+                                             "plays; check --json's better_choices), better the first of them; "
+                                             "empty when no equal play is open"),
     ),
     "errors": _schema(
         ("source_file", _TXT, "path of the input file"),

@@ -125,32 +125,62 @@ def mixed_lead(seat: int, cards: Sequence[int]) -> Message:
             f"{_en(seat)} led {cards_text(cards)}, which is not all of one suit group (trumps count as one)")
 
 
-def follow_suit(seat: int, group: int, better: Sequence[int]) -> Message:
+def owed_text(better: Sequence[int], choices: Sequence[Sequence[int]] = (), example: bool = False) -> Message:
+    """The play a wrong follow owed, said as the rules leave it: ``better`` alone; ``choices`` (``better`` first,
+    more than one): the equal plays the seat held, every one named and none picked (docs/rules.md §2.5); ``example``:
+    other plays, not equal, meet the duty too, so the one named is an example, not the only play owed (§5.5)."""
+    notes_zh, notes_en = [], []
+    if len(choices) > 1:
+        zh = " 或 ".join(cards_text(c) for c in choices) + " 中的一手"
+        en = " or ".join(cards_text(c) for c in choices)
+        notes_zh.append("同等大小，规则未定出哪一手，docs/rules.md §2.5")
+        notes_en.append("equal: the rules leave open which, docs/rules.md §2.5")
+    else:
+        zh = en = cards_text(better)
+    if example:
+        zh, en = f"例如 {zh}", f"for example {en}"
+        notes_zh.append("满足跟牌要求的出法不止这一种，docs/rules.md §5.5")
+        notes_en.append("other plays meet the duty as well, docs/rules.md §5.5")
+    if notes_zh:
+        zh += "（" + "；".join(notes_zh) + "）"
+        en += " (" + "; ".join(notes_en) + ")"
+    return zh, en
+
+
+def follow_suit(seat: int, group: int, better: Sequence[int], choices: Sequence[Sequence[int]] = (),
+                example: bool = False) -> Message:
     gz, ge = GROUP_NAMES_ZH[group], GROUP_NAMES_EN[group]
-    return (f"{_zh(seat)}还有{gz}却未跟出足够的{gz}，应出 {cards_text(better)}",
-            f"{_en(seat)} still held {ge} but did not follow with enough {ge}; should play {cards_text(better)}")
+    oz, oe = owed_text(better, choices, example)
+    return (f"{_zh(seat)}还有{gz}却未跟出足够的{gz}，应出 {oz}",
+            f"{_en(seat)} still held {ge} but did not follow with enough {ge}; should play {oe}")
 
 
-def follow_pair(seat: int, held: Sequence[int], better: Sequence[int]) -> Message:
-    return (f"{_zh(seat)}持有 {cards_text(held)} 却未跟对，应出 {cards_text(better)}",
-            f"{_en(seat)} held {cards_text(held)} but did not follow the pair; should play {cards_text(better)}")
+def follow_pair(seat: int, held: Sequence[int], better: Sequence[int], choices: Sequence[Sequence[int]] = (),
+                example: bool = False) -> Message:
+    oz, oe = owed_text(better, choices, example)
+    return (f"{_zh(seat)}持有 {cards_text(held)} 却未跟对，应出 {oz}",
+            f"{_en(seat)} held {cards_text(held)} but did not follow the pair; should play {oe}")
 
 
-def follow_tractor(seat: int, held: Sequence[int], better: Sequence[int]) -> Message:
-    return (f"{_zh(seat)}持有拖拉机 {cards_text(held)} 却未跟出，应出 {cards_text(better)}",
+def follow_tractor(seat: int, held: Sequence[int], better: Sequence[int], choices: Sequence[Sequence[int]] = (),
+                   example: bool = False) -> Message:
+    oz, oe = owed_text(better, choices, example)
+    return (f"{_zh(seat)}持有拖拉机 {cards_text(held)} 却未跟出，应出 {oz}",
             f"{_en(seat)} held the tractor {cards_text(held)} but did not follow with it; "
-            f"should play {cards_text(better)}")
+            f"should play {oe}")
 
 
-def follow_triple(seat: int, held: Sequence[int], better: Sequence[int], lead_kind: str = "triple") -> Message:
+def follow_triple(seat: int, held: Sequence[int], better: Sequence[int], lead_kind: str = "triple",
+                  choices: Sequence[Sequence[int]] = (), example: bool = False) -> Message:
     """3 decks: a triple (三同张) or titanic (泰坦尼克) the follower held but did not play as seed ``000_…`` orders."""
+    oz, oe = owed_text(better, choices, example)
     if lead_kind == "titanic":
         return (f"{_zh(seat)}持有 {cards_text(held)}，未按首家出泰坦尼克时的跟牌顺序出牌"
-                f"（泰坦尼克 / 两副三同张 / 拖拉机 / 三同张…），应出 {cards_text(better)}",
+                f"（泰坦尼克 / 两副三同张 / 拖拉机 / 三同张…），应出 {oz}",
                 f"{_en(seat)} held {cards_text(held)} but did not follow the titanic in the order seed 000 gives "
-                f"(titanic / two triples / tractor / triple …); should play {cards_text(better)}")
-    return (f"{_zh(seat)}持有三同张 {cards_text(held)} 却未跟出，应出 {cards_text(better)}",
-            f"{_en(seat)} held the triple {cards_text(held)} but did not follow with it; should play {cards_text(better)}")
+                f"(titanic / two triples / tractor / triple …); should play {oe}")
+    return (f"{_zh(seat)}持有三同张 {cards_text(held)} 却未跟出，应出 {oz}",
+            f"{_en(seat)} held the triple {cards_text(held)} but did not follow with it; should play {oe}")
 
 
 def throw_failed(seat: int, unit: Sequence[int], unit_kind: str, holder: int, beater: Sequence[int],
@@ -300,7 +330,7 @@ FOLLOW_MESSAGES = {"follow_pair": follow_pair, "follow_tractor": follow_tractor,
 TRICK_CORE = ("trick judge core", "判轮核心")
 """The compiled trick judge's name (English, Chinese) in the notice printed when it is not built."""
 
-__all__ = ["TRICK_CORE", "cards_text", "not_in_hand", "wrong_count", "out_of_turn", "lead_after_replaced",
+__all__ = ["TRICK_CORE", "cards_text", "owed_text", "not_in_hand", "wrong_count", "out_of_turn", "lead_after_replaced",
            "lead_decided", "mixed_lead",
            "follow_suit", "follow_pair", "follow_tractor", "follow_triple", "throw_failed", "throw_would_stand",
            "wrong_forced_play", "declaration_too_weak", "overcall_own", "gain_capped", "gain_open", "gain_at_most",

@@ -32,6 +32,7 @@ from typing import Sequence
 import dataclasses
 
 from . import explain
+from .follow_choices import follow_choices
 from ..records import compiled
 from ..records.cards import POINTS, Rank, Suit
 from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow, lead_table
@@ -592,13 +593,17 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
             code = check_follow(ctx, lead, h, cards)
             if code is not None:
                 better = construct_follow(ctx, lead, h, cards)
+                fc = follow_choices(ctx, lead, h, better)
+                # every play that meets the duty equal (§2.5): all named, none picked; else `better` an example
+                equal = () if fc.others else fc.equal
                 if code == "follow_suit":
-                    msg = explain.follow_suit(p.seat, lead.group, better)
+                    msg = explain.follow_suit(p.seat, lead.group, better, equal, fc.others)
                 else:
                     held = _held_units(o, lead.group, better, cards, code)
-                    msg = (explain.follow_triple(p.seat, held, better, lead.kind) if code == "follow_triple"
-                           else explain.FOLLOW_MESSAGES[code](p.seat, held, better))
-                vs.append(_violation(code, number, p.seat, cards, better, msg))
+                    msg = (explain.follow_triple(p.seat, held, better, lead.kind, equal, fc.others)
+                           if code == "follow_triple"
+                           else explain.FOLLOW_MESSAGES[code](p.seat, held, better, equal, fc.others))
+                vs.append(_violation(code, number, p.seat, cards, better, msg, equal))
         _take(h, cards)
 
     # --- the winner

@@ -85,8 +85,10 @@ class Violation:
     """:data:`ABOUT_PLAY`, or :data:`ABOUT_RECORD`: the record alone is what is wrong (:attr:`of_record`)."""
     better_choices: tuple[tuple[Card, ...], ...] = ()
     """Where the rules leave the choice open between equal plays (a failed throw's forced unit and the throw's other
-    units of the same shape and top, docs/rules.md §2.5, §4.5): every one, :attr:`better` the first; ``()`` when
-    :attr:`better` is the one play named."""
+    units of the same shape and top, docs/rules.md §2.5, §4.5; a wrong follow's plays that meet the duty where they are
+    all equal — the same play made of equal cards the seat held, §2.5, §5.5): every one, :attr:`better` the first;
+    ``()`` when :attr:`better` is the one play named (a wrong follow's: the only play that meets the duty, or one
+    example of plays not all equal that do, which its message says)."""
 
     @property
     def of_record(self) -> bool:
