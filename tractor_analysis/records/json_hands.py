@@ -17,7 +17,6 @@ from .json_fast import fast_dealt, fast_declarations, fast_tricks
 from .json_fields import (MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, shape_zh,
                           type_name, zh_type)
 from .json_layout import DECLARATION_FIELDS, HAND_FIELDS, PLAY_FIELDS, TRICK_FIELDS
-from .json_places import JsonPlaces
 from .limits import MAX_HAND_NUMBER
 from .model import Declaration, Hand, Play, Trick
 from .throw_copies import returned_words
@@ -117,7 +116,6 @@ class _TrickReader(FieldReader):
         when it takes them, else trick by trick with every check)."""
         self.plays_unread: list[tuple[int, int, int]] = []     # (trick, seat, plays read before it): not read
         self.throws_after_lead: list[tuple[int, Play]] = []      # (trick, the play as written): a follow as a throw
-        self.trick_order = None         # the tricks read are the values one for one (see JsonPlaces)
         fast = fast_tricks(tricks_v, first_trick, self.decks, self.line, self.column, self.shared_plays)
         if fast is not None and not _follow_thrown(fast):
             self.trick = None
@@ -133,7 +131,6 @@ class _TrickReader(FieldReader):
         numbers = _written_numbers(tricks_v)
         moved = None if numbers is None else misplaced(numbers, first_trick)
         slot = None         # the number the trick before was expected to have, when it was out of sequence
-        order = []          # (value's index, indexes of the plays kept) of each trick (JsonPlaces)
         for j, tv in enumerate(tricks_v):
             self.path = hand_path + ("tricks", j)
             if moved is not None:
@@ -144,14 +141,11 @@ class _TrickReader(FieldReader):
             slot = expected if trick.number != expected else None
             expected = trick.number + 1
             tricks.append(trick)
-            order.append((j, self.plays_kept))
         if moved is not None:
             for j in moved:
                 self.path, self.trick = hand_path + ("tricks", j), numbers[j]
                 self.diag("trick_sequence", *misplaced_words(numbers[j], first_trick, len(numbers), None), "number")
-            order.sort(key=lambda o: tricks[o[0]].number)       # as the tricks below (a stable sort both)
             tricks.sort(key=_trick_number)
-        self.trick_order = tuple(order)
         self.trick = None
         self.path = hand_path
         return tricks
@@ -186,7 +180,6 @@ class _TrickReader(FieldReader):
             self.diag("trick_sequence", f"trick {number} out of sequence (expected {expected})",
                       f"轮次 {number} 不连续：应为 {expected}")
         plays = []
-        kept = []
         seen = 0
         for k, pv in enumerate(tv):
             self.path = trick_path + (k,)
@@ -194,8 +187,6 @@ class _TrickReader(FieldReader):
             if play is not None:
                 seen |= 1 << play.seat
                 plays.append(play)
-                kept.append(k)
-        self.plays_kept = tuple(kept)
         return Trick(number, tuple(plays), notes, self.line)
 
     def trick_object(self, tv: dict) -> None:
@@ -303,12 +294,7 @@ class HandReader(_TrickReader):
             if not isinstance(hv, dict):
                 raise Shape(f"hand {index + 1} should be a JSON object, not {type_name(hv)}",
                             zh=f"第 {index + 1} 局应为 JSON 对象，而不是{zh_type(hv)}")
-            self.trick_order = None
             hand = self.build_hand(hv, previous)
-            if self.source is not None:     # where its plays are, found when a violation asks (the Hand was
-                # just made here, by build_hand or the C core, and is no one else's yet: set as __init__ would)
-                object.__setattr__(hand, "positions", JsonPlaces(self.source, self.line, self.prefix + ("hands", index),
-                                                                 hand.tricks, self.trick_order))
             if followed and not hand.tricks and hand.deal is not None and not hand.result_only and not hand.setup:
                 self.no_tricks(hv)
             if (followed and not hand.tricks and hand.deal is None and hand.bottom is None and hand.buried is None

@@ -1,7 +1,6 @@
 """Where a verdict points in its record: the line and column a referee looks at.
 
-A trick's violation points at the offending play (``Play.line``/``column``; a JSON record's play,
-found in its text by the hand's :class:`~.json_places.JsonPlaces`), a hand-level
+A trick's violation points at the offending play (``Play.line``/``column``), a hand-level
 one at the tag or line it is about (``Hand.positions``): ``bad_bury`` → ``Buried:``,
 ``deal_mismatch`` → the seat's deal line (the ``Bottom:`` line when no seat is named; ``[SetUp]`` in a
 position),
@@ -18,7 +17,6 @@ from __future__ import annotations
 from typing import Protocol, Sequence
 
 from .cards import SEAT_TOKENS
-from .json_places import JsonPlaces
 from .model import Hand
 
 __all__ = ["violation_position"]
@@ -45,8 +43,7 @@ _HAND_KEYS = {"bad_bury": "buried", "claim_mismatch": "claim", "dealer_mismatch"
 
 def violation_position(hand: Hand | None, v: _Verdict, result: _HandVerdict | None = None) -> tuple[int, int]:
     """``(line, column)``, 1-based, of what ``v`` is about in ``hand``'s record; ``(0, 0)``
-    when the record does not say (JSON records give no positions for tags: a hand-level violation of a
-    ``.jsonl`` record is at its line's first column, of a ``.json`` document nowhere).  With the
+    when the record does not say (JSON records give no positions for tags).  With the
     hand's ``result`` a trick is found by its place in the hand (replay keeps the record's
     order), so two tricks written with one number are told apart."""
     if hand is None:
@@ -61,10 +58,6 @@ def violation_position(hand: Hand | None, v: _Verdict, result: _HandVerdict | No
             trick = next((t for t in hand.tricks if t.number == v.trick), None)
         if trick is not None:
             play = next((p for p in trick.plays if p.seat == v.seat), None)
-            if play is not None and isinstance(hand.positions, JsonPlaces):     # a JSON record's play
-                at = hand.positions.play(trick, play)
-                if at is not None:
-                    return at
             if play is not None and play.line:
                 return play.line, play.column
             if trick.line:

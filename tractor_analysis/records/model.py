@@ -184,9 +184,7 @@ class Hand:
     positions: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
     """Where the hand's tags and lines are in a ``.tgn`` record, ``(key, line, column)``: keys
     are the lower-case tag names (``dealer``, ``level``, ``trump``, ``declarations``,
-    ``claim`` …), ``dealN`` … ``dealW``, ``bottom`` and ``buried``.  Empty for JSON: a JSON hand's is an
-    empty :class:`~.json_places.JsonPlaces`, which finds its plays in the record's text when a violation
-    asks (:func:`~.locate.violation_position`)."""
+    ``claim`` …), ``dealN`` … ``dealW``, ``bottom`` and ``buried``.  Empty for JSON."""
 
     @property
     def takebacks_known(self) -> bool:
