@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from ..records.cards import POINTS
-from .legal import Lead, check_follow, legal_follows, show_order
+from .legal import MAX_FOLLOWS, Lead, check_follow, follow_candidates, legal_follows, show_order
 from .units import counts_in
 
 
@@ -64,6 +64,10 @@ def _equal_plays(ctx, lead: Lead, hand: Sequence[int], better: Sequence[int]) ->
 def follow_choices(ctx, lead: Lead, hand: Sequence[int], better: Sequence[int]) -> FollowChoices:
     """The plays equal to ``better`` (a legal follow from ``hand`` to ``lead``) and whether another meets the duty."""
     equal = _equal_plays(ctx, lead, hand, better)
+    if lead.mixed or follow_candidates(ctx, lead, hand) > MAX_FOLLOWS:
+        # (too many plays to look through — a hostile record's long throw: whether others meet the duty is not
+        # looked for; the words name ``better`` as before, no list)
+        return FollowChoices((tuple(better),), False)
     known = {tuple(sorted(p)) for p in equal}
     others = any(tuple(sorted(p)) not in known
                  for p in itertools.islice(legal_follows(ctx, lead, hand), len(known) + 1))

@@ -623,6 +623,33 @@ def _multisets_from(kinds, caps, suffix, i: int, left: int, acc: list[int]) -> I
             del acc[-m:]
 
 
+MAX_FOLLOWS = 20_000
+"""The most multisets a follower's plays are looked through for (:func:`follow_candidates`) where a verdict asks
+for every legal follow: beyond it the verdict that needs them is not derived."""
+
+
+def follow_candidates(ctx, lead: Lead, hand: Sequence[int]) -> int:
+    """How many multisets :func:`legal.legal_follows` looks through for ``hand`` (an upper bound
+    on its work and on the legal follows), counted without listing them, capped past the limit."""
+    o = ctx.order
+    g = lead.group
+    n = lead.count
+    held = sum(hand[k] for k in o.kinds[g])
+    if held >= n:
+        caps, n_free = [hand[k] for k in o.kinds[g] if hand[k]], n
+    else:
+        caps, n_free = [hand[k] for k in range(len(hand)) if hand[k] and o.group[k] != g], n - held
+    return _ways(caps, n_free)
+
+
+def _ways(caps: Sequence[int], n: int) -> int:
+    """How many multisets of ``n`` cards kinds held ``caps`` times give, capped past :data:`MAX_FOLLOWS`."""
+    ways = [1] + [0] * n                 # multisets of each size from the kinds so far
+    for cap in caps:
+        ways = [min(MAX_FOLLOWS + 1, sum(ways[j - m] for m in range(min(cap, j) + 1))) for j in range(n + 1)]
+    return ways[n]
+
+
 def legal_follows(ctx, lead: Lead | Sequence[int], hand: Sequence[int]) -> Iterator[tuple[int, ...]]:
     """Every legal follow to ``lead`` from ``hand``, each as sorted kinds (discards as combinations);
     under ``foreign_unit = accepted`` (§5.3) also each unit of the lead's shape from another group
@@ -659,7 +686,7 @@ def _foreign_units(ctx, lead: Lead, hand: Sequence[int]) -> Iterator[tuple[int, 
 def _duty_follows(ctx, lead: Lead, hand: Sequence[int]) -> Iterator[tuple[int, ...]]:
     """:func:`legal_follows` by the follow duties (§5.1–§5.5); to a lead of two groups (a record's mixed lead,
     which ``mixed_throw = same_letter`` lets stand, §4.2) every play of its size :func:`check_follow` accepts."""
-    if lead.mixed:
+    if lead.mixed and _ways([hand[k] for k in range(len(hand)) if hand[k]], lead.count) <= MAX_FOLLOWS:
         held = [k for k in range(len(hand)) if hand[k]]
         for combo in _multisets(held, hand, lead.count):
             if check_follow(ctx, lead, hand, combo) is None:
@@ -726,5 +753,5 @@ def legal_leads(ctx, hand: Sequence[int]) -> list[tuple[int, ...]]:
 
 __all__ = ["Lead", "FollowDuty", "ThrowCheck", "analyse_lead", "follow_duty", "follow_profile",
            "follow_fault", "check_follow", "is_legal_follow", "construct_follow", "check_throw",
-           "throw_stands", "legal_follows", "choose_follow", "legal_leads", "show_order", "titanic_tier",
+           "throw_stands", "legal_follows", "follow_candidates", "MAX_FOLLOWS", "choose_follow", "legal_leads", "show_order", "titanic_tier",
            "pair_availability", "TITANIC_TIERS"]

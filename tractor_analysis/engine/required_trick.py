@@ -35,13 +35,12 @@ from typing import Sequence
 
 from ..records.cards import POINTS, Card, Counts, Seat
 from ..records.rulesets import MixedThrow, ThrowForced
-from .legal import Lead, analyse_lead, check_throw, follow_duty, legal_follows, show_order
+from .legal import MAX_FOLLOWS, Lead, analyse_lead, check_throw, follow_candidates, follow_duty, legal_follows, show_order
 from .order import TRUMP
 from .throw_units import same_letter
 from .tricks import HandContext, trick_winner
 from .verdicts import Violation
 
-MAX_FOLLOWS = 20_000
 """A follower's candidate follows (multisets of the right size, counted first) beyond which its
 duties are not listed: a hostile record cannot make the ruling enumerate without bound."""
 MAX_COMBINATIONS = 50_000
@@ -171,23 +170,6 @@ class RequiredTrick:
 
 def _points(cards: Sequence[Card]) -> int:
     return sum(POINTS[k] for k in cards)
-
-
-def follow_candidates(ctx: HandContext, lead: Lead, hand: Sequence[int]) -> int:
-    """How many multisets :func:`legal.legal_follows` looks through for ``hand`` (an upper bound
-    on its work and on the legal follows), counted without listing them, capped past the limit."""
-    o = ctx.order
-    g = lead.group
-    n = lead.count
-    held = sum(hand[k] for k in o.kinds[g])
-    if held >= n:
-        caps, n_free = [hand[k] for k in o.kinds[g] if hand[k]], n
-    else:
-        caps, n_free = [hand[k] for k in range(len(hand)) if hand[k] and o.group[k] != g], n - held
-    ways = [1] + [0] * n_free            # multisets of each size from the kinds so far
-    for cap in caps:
-        ways = [min(MAX_FOLLOWS + 1, sum(ways[j - m] for m in range(min(cap, j) + 1))) for j in range(n_free + 1)]
-    return ways[n_free]
 
 
 def _multiset_meet(plays: Sequence[Sequence[Card]]) -> tuple[dict[Card, int], dict[Card, int]]:
