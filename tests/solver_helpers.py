@@ -13,7 +13,8 @@ import dataclasses
 import itertools
 import random
 
-from tractor_analysis.engine.legal import analyse_lead, check_throw, legal_follows, legal_leads
+from tractor_analysis.engine.legal import analyse_lead, legal_follows, legal_leads
+from tractor_analysis.engine.throw_check import check_throw
 from tractor_analysis.engine.scoring import bottom_multiplier
 from tractor_analysis.engine.tricks import hand_context, judge_trick
 from tractor_analysis.records.cards import NUM_KINDS, POINTS

@@ -10,7 +10,8 @@ from hypothesis import assume, given, settings, strategies as st
 
 from engine_helpers import cards, context, hand, judge_trick, seat_hands, trick
 from tractor_analysis.engine.declarations import bid_winner, check_declarations
-from tractor_analysis.engine.legal import analyse_lead, check_follow, throw_stands
+from tractor_analysis.engine.legal import analyse_lead, check_follow
+from tractor_analysis.engine.throw_check import throw_stands
 from tractor_analysis.engine.scoring import advance, bottom_multiplier
 from tractor_analysis.engine.tricks import trick_winner
 from tractor_analysis.records.cards import parse_cards

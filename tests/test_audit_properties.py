@@ -14,8 +14,8 @@ from hypothesis import given, settings, strategies as st
 
 from engine_helpers import context, deal
 from tractor_analysis.records.cards import NUM_KINDS, RANK_OF, SUIT_OF, card
-from tractor_analysis.engine.legal import (analyse_lead, check_follow, check_throw, choose_follow, construct_follow,
-                                    is_legal_follow, legal_leads)
+from tractor_analysis.engine.legal import (analyse_lead, check_follow, choose_follow, construct_follow, is_legal_follow, legal_leads)
+from tractor_analysis.engine.throw_check import check_throw
 from tractor_analysis.records.model import Play, Trick
 from tractor_analysis.engine.tricks import judge_trick
 

@@ -10,7 +10,8 @@ import pytest
 from engine_helpers import cards, context, hand, judge_trick, seat_hands, trick
 from tractor_analysis.engine import botzone_scores
 from tractor_analysis.engine.declarations import trump_without_declaration
-from tractor_analysis.engine.legal import analyse_lead, check_follow, check_throw, throw_stands
+from tractor_analysis.engine.legal import analyse_lead, check_follow
+from tractor_analysis.engine.throw_check import check_throw, throw_stands
 from tractor_analysis.engine.scoring import bottom_multiplier, level_change
 from tractor_analysis.engine.throw_units import failing_cards
 from tractor_analysis.records.rulesets import (OPTION_DOCS, PRESETS, BottomMultiplier, ForeignUnit, MixedThrow,

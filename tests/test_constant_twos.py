@@ -11,7 +11,8 @@ import pytest
 from engine_helpers import (cards, context, hand, is_tractor, judge_trick, lead_of, position, replay_position,
                             seat_hands, trick)
 from tractor_analysis.records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SUIT_OF
-from tractor_analysis.engine.legal import analyse_lead, check_follow, throw_stands
+from tractor_analysis.engine.legal import analyse_lead, check_follow
+from tractor_analysis.engine.throw_check import throw_stands
 from tractor_analysis.engine.order import TRUMP, order
 
 PRESETS = {1: "one-deck", 2: "standard", 3: "three-deck"}

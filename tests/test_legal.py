@@ -5,9 +5,8 @@ from hypothesis import given, settings, strategies as st
 
 from engine_helpers import cards, context, deal, hand, judge_trick, same_cards
 from tractor_analysis.records.cards import NUM_KINDS
-from tractor_analysis.engine.legal import (_multisets, analyse_lead, check_follow, choose_follow, follow_duty,
-                                    follow_profile, is_legal_follow, legal_follows, legal_leads,
-                                    throw_stands)
+from tractor_analysis.engine.legal import (_multisets, analyse_lead, check_follow, choose_follow, follow_duty, follow_profile, is_legal_follow, legal_follows, legal_leads)
+from tractor_analysis.engine.throw_check import throw_stands
 from tractor_analysis.records.model import Play, Trick
 
 CTX = context(10, "H")

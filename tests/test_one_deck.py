@@ -11,8 +11,8 @@ from hypothesis import given, settings, strategies as st
 
 from engine_helpers import cards, context, hand, judge_trick, position, replay_position, seat_hands, trick
 from tractor_analysis.records.cards import NUM_KINDS, POINTS, full_deck
-from tractor_analysis.engine.legal import (analyse_lead, check_follow, legal_follows, legal_leads,
-                                    throw_stands)
+from tractor_analysis.engine.legal import analyse_lead, check_follow, legal_follows, legal_leads
+from tractor_analysis.engine.throw_check import throw_stands
 from tractor_analysis.records.tgn_reader import parse_tgn
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.simulate import simulate

@@ -303,7 +303,8 @@ def _random_failed_throw(seed: int):
     leader's throw of one suit fails; ``None`` when the deal gives no such throw."""
     import random
 
-    from tractor_analysis.engine.legal import analyse_lead, check_throw
+    from tractor_analysis.engine.legal import analyse_lead
+    from tractor_analysis.engine.throw_check import check_throw
     from tractor_analysis.engine.order import TRUMP
 
     rng = random.Random(seed)
@@ -358,7 +359,8 @@ def test_property_the_derivation_is_exactly_what_every_legal_combination_gives(s
 
     from hypothesis import assume
 
-    from tractor_analysis.engine.legal import analyse_lead, check_throw, legal_follows
+    from tractor_analysis.engine.legal import analyse_lead, legal_follows
+    from tractor_analysis.engine.throw_check import check_throw
     from tractor_analysis.engine.tricks import trick_winner
     from tractor_analysis.records.cards import POINTS
 

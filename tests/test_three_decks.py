@@ -12,8 +12,8 @@ from hypothesis import given, settings, strategies as st
 
 from engine_helpers import (cards, context, hand, is_tractor, judge_trick, lead_of, position, replay_position,
                             same_cards, seat_hands, trick, unit_texts)
-from tractor_analysis.engine.legal import (analyse_lead, check_follow, check_throw, construct_follow, follow_duty,
-                                    follow_profile, is_legal_follow, legal_follows, throw_stands, titanic_tier)
+from tractor_analysis.engine.legal import (analyse_lead, check_follow, construct_follow, follow_duty, follow_profile, is_legal_follow, legal_follows, titanic_tier)
+from tractor_analysis.engine.throw_check import check_throw, throw_stands
 
 CTX5 = context(5, "H", preset="three-deck")          # level 5, hearts trump: the seed's lists
 CTX5NT = context(5, "NT", preset="three-deck")

@@ -1,6 +1,6 @@
 """The throw check (rules.md §4, seeds 003 and 004): against the other hands at that moment."""
 from engine_helpers import cards, context, judge_trick, same_cards, seat_hands, trick
-from tractor_analysis.engine.legal import check_throw, throw_stands
+from tractor_analysis.engine.throw_check import check_throw, throw_stands
 
 CTX = context(10, "H")
 FILL = "D2 D3 D4 D6 D7"          # five diamonds: a hand that cannot beat anything in spades

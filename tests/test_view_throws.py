@@ -1,13 +1,13 @@
 """What the throws showed (docs/rules.md §15 rule 6): a throw that stood was checked against the
 other hands, so no deal may let one of them beat it; a failed throw was beaten, so every deal must.
-Checked here with the engine's own throw check (``legal.throw_stands``) on every deal drawn."""
+Checked here with the engine's own throw check (``throw_check.throw_stands``) on every deal drawn."""
 from __future__ import annotations
 
 import dataclasses
 
 from tractor_analysis.analysis.deals import deals_for
 from tractor_analysis.analysis.knowledge import agrees, knowledge_at
-from tractor_analysis.engine.legal import throw_stands
+from tractor_analysis.engine.throw_check import throw_stands
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.records import format_tgn, parse_tgn

@@ -17,7 +17,7 @@ higher level, as the tournament's round stopped by the clock: every simulated re
 3. **bury** — the dealer takes the bottom and buries the lowest plain cards that
    carry no points and break no pair;
 4. **tricks** — the leader leads a throw that stands (checked against the real other
-   hands with :func:`~tractor_analysis.engine.legal.throw_stands`), else a tractor, a pair, a
+   hands with :func:`~tractor_analysis.engine.throw_check.throw_stands`), else a tractor, a pair, a
    top single or a low single; now and then a risky throw that fails and is recorded as
    ``attempted -> forced``.  Followers play legal follows only
    (:func:`~tractor_analysis.engine.legal.construct_follow`): high when that wins the trick
@@ -56,8 +56,8 @@ from typing import Callable, Iterator, Sequence
 from .records.cards import NUM_KINDS, POINTS, RANK_OF, SEAT_TOKENS, SUIT_OF, partner
 from .engine.declarations import (check_declarations, strength as declaration_strength, trump_of,
                            trump_without_declaration)
-from .engine.legal import (Lead, analyse_lead, check_follow, construct_follow, legal_leads, show_order,
-                    throw_stands)
+from .engine.legal import Lead, analyse_lead, check_follow, construct_follow, legal_leads, show_order
+from .engine.throw_check import throw_stands
 from .engine.order import TRUMP
 from .engine.verdicts import HandResult
 from .records.model import Declaration, Hand, Match, Play, Trick

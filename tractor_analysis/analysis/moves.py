@@ -3,7 +3,7 @@
 Every move comes from the engine's own legal-play generator (:mod:`tractor_analysis.engine.legal`):
 leads are :func:`~tractor_analysis.engine.legal.legal_leads` (every single, pair, tractor, and with
 3 decks triple and titanic) plus the throws that stand (:func:`standing_throws`, each one checked by
-:func:`~tractor_analysis.engine.legal.check_throw`); follows are
+:func:`~tractor_analysis.engine.throw_check.check_throw`); follows are
 :func:`~tractor_analysis.engine.legal.legal_follows`.  Nothing here decides what is legal.
 
 **Throws.**  A throw stands exactly when every unit it splits into is unbeaten by any other hand
@@ -35,7 +35,8 @@ import itertools
 from typing import Sequence
 
 from ..records.cards import POINTS
-from ..engine.legal import analyse_lead, check_throw, legal_follows, legal_leads
+from ..engine.legal import analyse_lead, legal_follows, legal_leads
+from ..engine.throw_check import check_throw
 from ..engine.units import availability, chain_top
 
 THROW_CANDIDATES = 256

@@ -5,7 +5,7 @@ of its legal plays.
 A play's value in one deal is the solver's (:class:`.solver.Solver`: the attackers' final total with
 best play by all from there, points already taken included), as :mod:`.hand_analysis` gives it with
 every hand open.  A throw is an attempt: in each deal it stands or fails as the engine's throw check
-says (:func:`~tractor_analysis.engine.legal.throw_stands`), and a failed one is the forced play plus
+says (:func:`~tractor_analysis.engine.throw_check.throw_stands`), and a failed one is the forced play plus
 the ruleset's penalty (:func:`~tractor_analysis.engine.scoring.failed_throw_penalty`).  The player's
 side picks the best mean; a play's cost is its gap from it, signed as the double-dummy cost (points
 lost by the player's side).  A deal whose search runs out of budget leaves the view withheld: never a
@@ -27,7 +27,8 @@ import time
 from dataclasses import dataclass
 from math import sqrt
 
-from ..engine.legal import analyse_lead, legal_follows, throw_stands
+from ..engine.legal import analyse_lead, legal_follows
+from ..engine.throw_check import throw_stands
 from ..engine.scoring import failed_throw_penalty
 from ..engine.tricks import hand_context
 from ..engine.verdicts import HandResult

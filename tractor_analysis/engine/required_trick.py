@@ -11,7 +11,7 @@ trick started.  :func:`required_trick` works out what this fixes and nothing mor
   ``wrong_forced_play`` violation, from :func:`.tricks.judge_trick` and, for a seat whose cards
   are read from its plays, :mod:`.unsure_throws`) — never judged a second time here; what the
   replay withheld stays withheld.  Who beats what (the proof a failed throw's page names) is the
-  replay's own throw check (:func:`legal.check_throw`) on the same hands;
+  replay's own throw check (:func:`throw_check.check_throw`) on the same hands;
 * per follower, every legal follow to the forced unit (:func:`legal.legal_follows`, the
   engine's one definition of a legal follow): the cards every one of them holds (what the
   follower *must* play), the cards the rest is chosen from, the points the follow can carry,
@@ -35,7 +35,8 @@ from typing import Sequence
 
 from ..records.cards import POINTS, Card, Counts, Seat
 from ..records.rulesets import MixedThrow, ThrowForced
-from .legal import MAX_FOLLOWS, Lead, analyse_lead, check_throw, follow_candidates, follow_duty, legal_follows, show_order
+from .legal import MAX_FOLLOWS, Lead, analyse_lead, follow_candidates, follow_duty, legal_follows, show_order
+from .throw_check import check_throw
 from .order import TRUMP
 from .throw_units import same_letter
 from .tricks import HandContext, trick_winner
@@ -240,7 +241,7 @@ def _follower(ctx: HandContext, lead: Lead, seat: Seat, hand: Sequence[int]) -> 
 def _proof(ctx: HandContext, shown: Lead, attempted: tuple[Card, ...], leader: Seat,
            hands: Sequence[Counts]) -> tuple[tuple[Card, ...], Seat | None, tuple[Card, ...]]:
     """Who beats what of a failed throw — the unit beaten, the seat holding a beating unit, that
-    unit — by the replay's own throw check (:func:`legal.check_throw`, called as
+    unit — by the replay's own throw check (:func:`throw_check.check_throw`, called as
     :func:`.tricks.judge_trick` calls it) on the same hands at the trick's start; nothing when that
     check finds no beating unit.  It names the proof only: whether the throw stands and what it
     forced are the replay's decision (:class:`ThrowDecision`)."""

@@ -1,6 +1,6 @@
 """A throw tested unit by unit, as Botzone's judge does (``throw_forced = lowest_card``, rules.md §4).
 
-The usual check (:func:`tractor_analysis.engine.legal.check_throw`) tries the smallest unit
+The usual check (:func:`tractor_analysis.engine.throw_check.check_throw`) tries the smallest unit
 of each shape of a throw and stops at the first one another player can beat.  Botzone's judge
 tests **every** unit of the throw against each of the three other players (partner included):
 
@@ -91,7 +91,7 @@ def failing_cards(ctx, lead, others: Sequence[tuple[int, Sequence[int]]], mixed:
 
 def lowest_card(ctx, lead, others: Sequence[tuple[int, Sequence[int]]], mixed: bool = False):
     """The throw check of ``throw_forced = lowest_card`` (and of a same-letter mixed throw): ``None``
-    when the throw stands, else the fields of :class:`~tractor_analysis.engine.legal.ThrowCheck` —
+    when the throw stands, else the fields of :class:`~tractor_analysis.engine.throw_check.ThrowCheck` —
     the forced card, the beaten unit it comes from, who can beat that unit and with what, and the
     forced card as a unit."""
     beaten = (beaten_parts(ctx, mixed_parts(ctx, lead.cards), others) if mixed

@@ -35,7 +35,8 @@ from . import explain
 from .follow_choices import follow_choices
 from ..records import compiled
 from ..records.cards import POINTS, Rank, Suit
-from .legal import Lead, analyse_lead, check_follow, check_throw, construct_follow, lead_table
+from .legal import Lead, analyse_lead, check_follow, construct_follow, lead_table
+from .throw_check import check_throw
 from .order import TRUMP, Order, order
 from ..records.model import Play, Trick
 from ..records.rulesets import MixedThrow, RuleSet, ThrowFollow, ThrowForced, ThrowPenaltyCards, TrumpIn

@@ -25,7 +25,8 @@ from typing import Sequence
 from ..records.model import Trick
 from ..records.rulesets import MixedThrow, ThrowPenaltyCards
 from . import explain
-from .legal import analyse_lead, check_throw
+from .legal import analyse_lead
+from .throw_check import check_throw
 from .throw_units import failing_cards, same_letter as same_letter_throw
 from .tricks import judge_trick
 from .verdicts import TrickResult, new_violation
