@@ -225,6 +225,10 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
     span = _after_span(results, changes.get("player_levels_after", r0.player_levels_after))
     if span != r0.levels_after_span:
         changes["levels_after_span"] = span
+    pairs = [r.levels_after_pairs for r in results]     # both sides' levels together: every way's readings, or none
+    joint = tuple(sorted({p for ps in pairs for p in ps})) if None not in pairs and span is not None else None
+    if joint != r0.levels_after_pairs:
+        changes["levels_after_pairs"] = joint
     most = []
     for name in ("revoke_levels", "takeback_levels"):      # the penalties every judgement gives
         changes[name] = tuple(min(getattr(r, name)[t] for r in results) for t in (0, 1))

@@ -177,6 +177,19 @@ def level_fits_no_reading(level: int, team: int, span: tuple[int, int], causes: 
             f"reading is it {lv}; {SIDE_EN[team]}'s level after the hand is withheld")
 
 
+def level_from_paired_readings(other: int, other_level: int, team: int, level: int,
+                               causes: Sequence[RangeCause]) -> Message:
+    """A side's level carried in derived: the dealer's side ``team``'s ``[Level]`` says ``level``, and the readings of
+    what the hands before leave open (``causes``), which give both sides' levels together, give side ``other``
+    ``other_level`` wherever ``team`` is at ``level``."""
+    lv, olv = RANK_TOKENS.get(level, level), RANK_TOKENS.get(other_level, other_level)
+    why_zh, why_en = range_cause_words(causes)
+    return (f"{SIDE_ZH[other]}方打 {olv}：{why_zh}，两方的级别随读法一同而定；[Level] 记{SIDE_ZH[team]}方为 {lv}，"
+            f"凡{SIDE_ZH[team]}方为 {lv} 的读法，{SIDE_ZH[other]}方都是 {olv}",
+            f"{SIDE_EN[other]} at {olv}: {why_en}, and each reading gives both sides' levels together; [Level] puts "
+            f"{SIDE_EN[team]} at {lv}, and every reading with {SIDE_EN[team]} at {lv} has {SIDE_EN[other]} at {olv}")
+
+
 def level_unknown_carried(team: int, span: tuple[int, int], causes: Sequence[RangeCause],
                           what: Sequence[str]) -> Message:
     """The level of a hand is not known: ``[Level]`` is not stated, and the dealer's side ``team`` carries in a level

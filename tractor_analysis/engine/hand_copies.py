@@ -18,7 +18,7 @@ hands on) — and what follows carries in what every reading, this one too, hand
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from ..records.model import Hand
@@ -40,6 +40,9 @@ class Carry:
     """The next deal is bid for (a hand neither side won)."""
     chain: str | None
     """How the chain breaks after the hand (``no_result``), ``None`` when it does not."""
+    pairs: tuple[tuple[int, int], ...] | None = field(default=None, compare=False)
+    """Where ``spans`` bound both sides together: the levels (N–S, E–W) each reading gives them
+    (``HandResult.levels_after_pairs``); ``None`` otherwise (and never carried over copies of a hand)."""
 
     def fields(self) -> tuple:
         """``(levels, spans, dealer, bid_for, chain)``."""

@@ -339,9 +339,13 @@ def takebacks_unknown(hand: Hand, rules: RuleSet, result: HandResult, forfeit_op
     derived = ((Derived("levels_after", " ".join(f"{k}:2" for k in kept),
                         "[Takebacks] and the levels: a side at 2 loses no level",
                         *explain_forfeit.takeback_levels_derived(kept)),) if kept else ())
+    levels = result.player_levels_after
+    # both sides open together (each reading: k of the take-backs N–S's, the rest E–W's): the pairs they give
+    pairs = (tuple(sorted({(lose_level(levels[0], k), lose_level(levels[1], count - k)) for k in range(count + 1)}))
+             if not rules.friend and all(span) and levels[0] == levels[2] and levels[1] == levels[3] else None)
     return dataclasses.replace(result, levels_after=(after[0], after[1]), player_levels_after=after,
                                derived=result.derived + derived, unknowns=result.unknowns + (unknown,),
-                               levels_after_span=span if any(span) else None)
+                               levels_after_span=span if any(span) else None, levels_after_pairs=pairs)
 
 
 def levels_after_span(hand: Hand, result: HandResult, seat: int, span: tuple[int, int]) -> tuple[int, int] | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Sequence
 
-from ..records.cards import TEAMS
+from ..records.cards import RANK_TOKENS, TEAMS
 from ..records.frozen import gc_paused, settle_as_old
 from ..records.model import Hand, Match
 from ..records.rulesets import RuleSet, build_ruleset
@@ -75,6 +75,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     rules = rules if rules is not None else ruleset_of(match)
     levels: tuple[int, ...] = match.start_levels * 2   # per player N, E, S, W
     spans: tuple | None = None      # where a level is None for want of knowing whose a "?" take-back was: its span
+    pairs: tuple | None = None      # where those spans bound both sides together: the (N–S, E–W) each reading gives
     expected_dealer: int | None = None
     count = ForfeitCount(rules)         # the wrong follows and take-backs counted towards a forfeit, under every reading
     decided = False         # a side passed the winning level, or forfeited (every reading): later hands decide nothing
@@ -147,12 +148,12 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         copies_open = None
         if hand.follows_skipped:  # the reader skipped the hand before: nothing is carried over it
             chain, expected_dealer, bid_for_deal = "skipped", None, False
-            levels, spans = (None,) * 4, None
+            levels, spans, pairs = (None,) * 4, None, None
         elif index and hand.number != match.hands[index - 1].number + 1:
             # a hand number missing (or out of order): a hand not in the record may lie between,
             # so nothing is carried over the gap, as over a hand the reader skipped
             chain = _chain_break(match.hands, index)
-            expected_dealer, bid_for_deal, levels, spans = None, False, (None,) * 4, None
+            expected_dealer, bid_for_deal, levels, spans, pairs = None, False, (None,) * 4, None, None
         elif index:
             # the hand before is written more than once: what every copy of it hands on (hand_copies)
             over = (over_copies(match.hands, index - 1, carried_in, handed_on, reading, rules.friend, places,
@@ -160,7 +161,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             if over is not None:
                 carry, copies_open = over
                 levels, spans, expected_dealer, bid_for_deal, chain = carry.fields()
-        carried_in.append(Carry(levels, spans, expected_dealer, bid_for_deal, chain))
+                pairs = carry.pairs
+        carried_in.append(Carry(levels, spans, expected_dealer, bid_for_deal, chain, pairs))
         run = copies_of(match.hands, index, places) if places is not None else [index]
         if len(run) > MAX_COPIES:
             run = [index]       # too many copies to read one by one (hand_copies.MAX_COPIES): each as written
@@ -187,6 +189,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         carry, stops = _handed_on(hand, result, index + 1 < len(match.hands))
         handed_on.append(carry)
         levels, spans, expected_dealer, bid_for_deal, chain = carry.fields()
+        pairs = carry.pairs
         if not decided and run[0] == index:     # (a later copy of a hand is one more reading of its first copy)
             copies = tuple((match.hands[j], copy_result(j, index),
                             _handed_on(match.hands[j], copy_result(j, index), j + 1 < len(match.hands))[1])
@@ -335,8 +338,53 @@ def _replay_carried(hand: Hand, rules: RuleSet, carry: Carry, *, levels_known: b
                          levels_known=levels_known, chain=chain, hands_before=hands_before,
                          first_hand=first_hand, forfeit_open=forfeit_open)
     if spans is not None and chain in (None, DEALER_OPEN):     # a level carried as a range: checked against every reading
+        picked = _pairs_picked(hand, result, levels, spans, carry.pairs, earlier)
+        if picked is not None:
+            levels, spans, derived = picked
+        if picked is not None and derived is not None:
+            # the [Level] fits the readings that give the other side one level: it is played at that level
+            result = replay_hand(hand, rules, levels, expected_dealer, first_of_match=bid_for_deal,
+                                 levels_known=levels_known, chain=chain, hands_before=hands_before,
+                                 first_hand=first_hand, forfeit_open=forfeit_open)
+            result = dataclasses.replace(result, derived=result.derived + (derived,))
         result = _level_readings(hand, result, levels, spans, earlier)
     return result
+
+
+PAIRED_READINGS = "[Level] and the levels the readings of the hands before give both sides together"
+"""The ``from`` of a side's level derived from the other side's ``[Level]`` where the readings of take-backs given as
+``?`` left both sides open together (docs/rules.md §10.2): the readings that ``[Level]`` fits give it one level."""
+
+
+def _pairs_picked(hand: Hand, result: HandResult, levels: Sequence[int | None], spans: Sequence,
+                  pairs: Sequence[tuple[int, int]] | None, earlier: tuple[Sequence[Hand], Sequence[HandResult]]
+                  ) -> tuple[tuple[int | None, ...], tuple, Derived | None] | None:
+    """Where the levels carried into ``hand`` are open for both sides together (``pairs``: the (N–S, E–W) levels each
+    reading gives, docs/rules.md §10.2) and its ``[Level]`` learns the dealer's side's: the readings it fits give the
+    other side one level — the levels and spans carried in with that level known, and the ``derived`` fact
+    ``levels`` saying so —, or several (a side at 2 under more than one reading): its span narrowed to them, nothing
+    derived; ``None`` otherwise (no pairs, or the tag fits none of them: checked against the spans as before)."""
+    if pairs is None or result.rules.friend or hand.level is None:
+        return None
+    seat = result.dealer if result.dealer is not None else min(result.defenders, default=None)
+    if seat is None or any(lv is not None for lv in levels):
+        return None
+    if any(spans[t] is None or spans[t] != spans[t + 2] or spans[t] != (min(p[t] for p in pairs),
+                                                                         max(p[t] for p in pairs)) for t in (0, 1)):
+        return None     # (not the readings these spans were carried from: nothing picked)
+    team = seat & 1
+    fits = {p[1 - team] for p in pairs if p[team] == hand.level}
+    if not fits:
+        return None
+    if len(fits) > 1:
+        narrowed = (min(fits), max(fits))
+        return tuple(levels), tuple(narrowed if s & 1 != team else spans[s] for s in range(4)), None
+    other = fits.pop()
+    picked = tuple(other if s & 1 != team else None for s in range(4))
+    kept = tuple(None if s & 1 != team else spans[s] for s in range(4))
+    causes = range_causes(*earlier, seat) or _hand_before_open(earlier[1])
+    words = explain_final_levels.level_from_paired_readings(1 - team, other, team, hand.level, causes)
+    return picked, kept, Derived("levels", f"{TEAMS[1 - team]} {RANK_TOKENS[other]}", PAIRED_READINGS, *words)
 
 
 AFTER_END = "after_end"
@@ -381,26 +429,26 @@ def _carried_from_claim(result: HandResult, before: HandResult) -> HandResult:
 def _handed_on(hand: Hand, result: HandResult, has_next: bool) -> tuple[Carry, bool]:
     """What ``hand`` (replayed: ``result``) hands on to the next hand (``has_next``: one follows in the record),
     and whether the record stops inside it (its last hand)."""
-    levels, spans = result.player_levels_after, result.levels_after_span
+    levels, spans, pairs = result.player_levels_after, result.levels_after_span, result.levels_after_pairs
     chain, stops = None, False
     # (the outcomes its readings give, each known, differing: the levels kept or bounded, docs/rules.md §10.2)
     if not result.outcomes and has_next:
         # no result: the levels it leaves are not known to the next hand (nor checked there)
-        chain, levels, spans = "no_result", (None,) * 4, None
+        chain, levels, spans, pairs = "no_result", (None,) * 4, None, None
     elif not result.outcomes and record_stops_inside(hand, result):
         # the record (the match) stops inside its last hand: that hand changed no level, so the
         # levels when the record ends are the ones it was played at (docs/rules.md §8.5) — nor do its
         # penalties count towards the forfeit (they apply at the hand's end: ForfeitCount.add)
-        levels, spans, stops = result.player_levels_before, None, True
+        levels, spans, pairs, stops = result.player_levels_before, None, None, True
     elif not has_next and void_stop(hand, result):
         # [Rule:stopped_hand "void"]: the hand the record ends inside, its last — its last trick too —, does not
         # count: neither a result derived from the cards left nor its penalties, a forfeit reached at its end
         # among them (docs/rules.md §8.5)
-        levels, spans, stops = result.player_levels_before, None, True
+        levels, spans, pairs, stops = result.player_levels_before, None, None, True
     known, expected_dealer, bid_for_deal = result.next_dealer_known
     if result.outcomes_open and not known and chain is None and has_next:
         chain = DEALER_OPEN     # its readings name different next dealers: none is carried, nor checked
-    return Carry(tuple(levels), spans, expected_dealer, bid_for_deal, chain), stops
+    return Carry(tuple(levels), spans, expected_dealer, bid_for_deal, chain, pairs), stops
 
 
 def _copy_ends(rules: RuleSet, results: Sequence[HandResult], alive: Sequence[bool] | None,
@@ -476,7 +524,8 @@ def _level_readings(hand: Hand, result: HandResult, levels: Sequence[int | None]
     ``level_mismatch`` (the side's level after the hand is not learned from it); a level not stated, and so not
     known, names what of the hands before (``earlier``: their records and results) leaves it open
     (:func:`.carried_ranges.range_causes`); the level after of a side not learned again is bounded by the same
-    readings (:func:`.outcome.levels_after_span`)."""
+    readings (:func:`.outcome.levels_after_span`), each side apart (the pairs of levels carried in,
+    :func:`_pairs_picked`, are not carried on past it)."""
     rules = result.rules
     if rules.friend:
         return result
@@ -496,7 +545,7 @@ def _level_readings(hand: Hand, result: HandResult, levels: Sequence[int | None]
             before = tuple(None if s & 1 == team else lv for s, lv in enumerate(result.player_levels_before))
             result = dataclasses.replace(result, violations=(problem,) + result.violations, player_levels_after=after,
                                          levels_after=(after[0], after[1]), player_levels_before=before,
-                                         levels_before=(before[0], before[1]))
+                                         levels_before=(before[0], before[1]), levels_after_pairs=None)
     # a side whose level is still not known: its level after, bounded by every level it may have carried in
     own = result.levels_after_span or (None,) * 4
     bounded = tuple(levels_after_span(hand, result, s, spans[s])

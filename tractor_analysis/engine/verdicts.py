@@ -375,6 +375,11 @@ class HandResult:
     another side winning it): the teams (0 N–S, 1 E–W) that pass it under some way, :attr:`outcome` being ``None``
     (withheld) — the match may have ended in the hand, followed through every reading by :mod:`.forfeit_count`
     (docs/rules.md §10.2, §14.1); ``()`` otherwise."""
+    levels_after_pairs: tuple[tuple[int, int], ...] | None = None
+    """Where :attr:`levels_after_span` bounds both sides' levels after the hand under the same readings (take-backs
+    given as ``?``, docs/rules.md §10.2): the levels (N–S, E–W) each reading gives both sides together, so a later
+    ``[Level]`` that learns one side's selects the readings it fits (:mod:`.replay`); ``None`` otherwise (friend mode,
+    a side's level known or not bounded, ways whose readings are not all so given)."""
 
     @property
     def outcomes(self) -> tuple[Outcome, ...]:
