@@ -124,26 +124,34 @@ def check_file(path: str, rules: RuleChoice, fmt: str | None = None, max_bytes: 
                 "engine_error",
                 f"could not replay match {index}: {type(exc).__name__}: {exc} "
                 f"/ 无法复盘此记录（程序错误，请报告）", first, 0))
-    return FileVerdict(path, relocated(errors, results, path), loaded.matches, tuple(results), loaded.readable,
-                       loaded.encoding_note)
+    return FileVerdict(path, relocated(errors, results, path, loaded.matches), loaded.matches, tuple(results),
+                       loaded.readable, loaded.encoding_note)
 
 
-def relocated(errors, results, path: str) -> tuple[Diagnostic, ...]:
+def relocated(errors, results, path: str, matches=()) -> tuple[Diagnostic, ...]:
     """``errors`` with each ``too_many_copies`` of the deal and ``Bottom:`` lines (``Diagnostic.copies``) pointed at
     the copy the engine proves miscopied (``HandResult.miscopied``, docs/rules.md §1.6) where it proves one line's
     — a referee goes to the position given —, else kept where it is; its words name every other copy at
-    ``path:line:column`` (docs/format.md)."""
+    ``path:line:column`` (docs/format.md).  A ``too_many_copies`` of a hand's plays: :func:`_play_relocated`
+    (``matches``: the records ``results`` were replayed from, in order — where a play is in the text)."""
     from dataclasses import replace
 
     from tractor_analysis.records.diagnostics import bilingual
     from tractor_analysis.records.tgn_cards import copies_words
 
     hands: dict[int, list[HandResult]] = {}
-    for r in results:
+    records: dict[int, list[tuple[Hand | None, HandResult]]] = {}
+    for i, r in enumerate(results):
         for h in (r.hands if r is not None else ()):
             hands.setdefault(h.number, []).append(h)
+        if r is not None and i < len(matches):
+            for record, h in record_pairs(matches[i], r):
+                records.setdefault(h.number, []).append((record, h))
     out = []
     for d in errors:
+        if d.code == "too_many_copies" and d.over and d.hand is not None:
+            out.append(_play_relocated(d, records.get(d.hand, []), len(hands.get(d.hand, []))))
+            continue
         if d.code != "too_many_copies" or not d.copies or d.hand is None:
             out.append(d)
             continue
@@ -155,6 +163,28 @@ def relocated(errors, results, path: str) -> tuple[Diagnostic, ...]:
         en, zh = copies_words(d.copies, at, path, key, d.hand, bool(judged))
         out.append(replace(d, message=bilingual(en, zh), line=at[0], column=at[1]))
     return tuple(out)
+
+
+def _play_relocated(d: Diagnostic, judged: list[tuple[Hand | None, HandResult]], results: int) -> Diagnostic:
+    """A ``too_many_copies`` of a hand's plays (``Diagnostic.over``) pointed at the play the engine derives
+    miscopied (docs/rules.md §1.6) — the hand's one record finding (``not_in_hand``) playing the card — where the
+    hand number was judged once (``results``) and names one such play; else kept where the count went over, its
+    words saying nothing proves which copy."""
+    from dataclasses import replace
+
+    from tractor_analysis.records.diagnostics import bilingual
+    from tractor_analysis.records.locate import violation_position
+    from tractor_analysis.records.tgn_cards import play_copy_words
+
+    kind = d.over[0]
+    found = [(violation_position(record, v, h), v) for record, h in judged for v in h.violations
+             if v.of_record and v.code == "not_in_hand" and kind in v.played]
+    if results == 1 and len(found) == 1 and found[0][0][0] > 0:
+        (line, column), v = found[0]
+        en, zh = play_copy_words(d.over, v.seat, v.trick, d.hand, True)
+        return replace(d, message=bilingual(en, zh), line=line, column=column, trick=v.trick)
+    en, zh = play_copy_words(d.over, None, None, d.hand, results == 1)
+    return replace(d, message=bilingual(en, zh))
 
 
 # --- the check --json document -------------------------------------------------
@@ -370,7 +400,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
                 else:
                     _print_match(index, match, r, piece.diagnostics, path)
             index += 1
-        parsed.extend(relocated(piece.diagnostics, piece_results, path))
+        parsed.extend(relocated(piece.diagnostics, piece_results, path, piece.matches))
     errors = stream.leading + parsed + stream.trailing
     if as_json:
         click.echo(("," if not first else "") + "\n" + '{"path": ' + json.dumps(path, ensure_ascii=False)

@@ -121,6 +121,9 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
                 f"跟牌错误：{TEAM_ZH[team]}本局结束时降一级（{count_zh}）",
                 f"wrong follow: {TEAM_EN[team]} lose one level at the end of the hand "
                 f"({count_en}) — docs/rules.md §10.1"))
+            total = hand_revoke_total(result)
+            if total is not None:
+                lines.append(total)
             if result.levels_before[team] == result.levels_after[team] == 2:     # (a referee's tester: "2 → 2")
                 lines.append(("级别不会降到 2 以下：在 2 级的一方仍为 2 级（docs/rules.md §10.1）",
                               "no level goes below 2: a side at 2 stays at 2 (docs/rules.md §10.1)"))
@@ -185,6 +188,27 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
     if line is not None:
         lines.append(line)
     return tuple(lines)
+
+
+def hand_revoke_total(result: HandResult) -> tuple[str, str] | None:
+    """(中文, English): the levels all the hand's wrong follows cost each team (``check``'s ``revoke penalty``,
+    ``revoke_levels``), included in the levels before → after — said where the hand has more than the one the page
+    rules on, so the page read alone adds up (a tester: "go up 2 levels", "6 → 6", one level named); a play the
+    record leaves out that may add more (``penalties_open``): the fewest and the most; ``None`` for one alone."""
+    revokes = tuple(result.revoke_levels)
+    most = tuple(result.penalties_open[0]) if result.penalties_open is not None else revokes
+    if sum(most) <= 1:
+        return None
+    zh = "，".join(f"{TEAM_ZH[t]} −{revokes[t]}" + (f" 至 −{most[t]}" if most[t] != revokes[t] else "")
+                  for t in (0, 1) if most[t])
+    en = ", ".join(f"{TEAM_EN[t]} −{revokes[t]}" + (f" to −{most[t]}" if most[t] != revokes[t] else "")
+                   for t in (0, 1) if most[t])
+    open_zh = "（记录漏写的出牌定下是多少）" if most != revokes else ""
+    open_en = " (a play the record leaves out decides how many)" if most != revokes else ""
+    n, least = sum(revokes), "至少 " if most != revokes else ""
+    return (f"本局跟牌错误罚级合计：{zh}{open_zh}（本局{least}共 {n} 次跟牌错误；已计入下面的级别“打前 → 打后”）",
+            f"the levels this hand's wrong follows cost in all: {en}{open_en} ({'at least ' if least else ''}{n} "
+            f"wrong follow{'s' if n != 1 else ''} in this hand; included in the levels before → after below)")
 
 
 def penalty_known(result: HandResult) -> bool:

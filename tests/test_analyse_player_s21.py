@@ -196,7 +196,8 @@ def test_a_position_impossible_under_its_rules_is_not_analysed(tmp_path, ruleset
     path = _write(tmp_path, TWO_ACES.format(ruleset=ruleset))
     doc = _analyse_json(path, "--last", "1", *override)
     assert doc["plays"] == [] and doc["reason"] is not None
-    assert "2 copies of HA" in doc["reason"] and "1 deck(s)" in doc["reason"] and "2 张 ♥A" in doc["reason"]
+    assert "2 copies of HA" in doc["reason"] and "2 张 ♥A" in doc["reason"]
+    assert "the 1 deck of the rules used holds only 1" in doc["reason"]        # was "1 deck(s) … hold"
     text = _run("analyse", path, "--last", "1", *override).stdout
     assert "not analysed 未分析" in text and "cost 代价 -" not in text
 

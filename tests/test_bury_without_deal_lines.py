@@ -115,7 +115,7 @@ def test_a_line_with_a_third_copy_of_a_card_is_bad_bury():
     _, h = _hand(_record("H8 H6 H4 H3 DQ D8 D5 D5"))
     bad = [v for v in h.violations if v.code == "bad_bury"]
     assert len(bad) == 1 and bad[0].seat == 2
-    assert "S buried D5, but with the cards played that is more copies than 2 deck(s) have" in bad[0].message_en
+    assert "S buried D5, but with the cards played that is more copies than 2 decks have" in bad[0].message_en
     assert "连同各家打出的牌" in bad[0].message_zh and "不采用该埋底行" in bad[0].message_zh
     _assert_derived_and_scored(h)
 

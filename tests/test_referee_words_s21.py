@@ -118,7 +118,7 @@ def test_a_position_bury_beyond_the_decks_names_no_seat():
         (bury,) = [v for v in r.violations if v.code == "bad_bury"]
         assert bury.of_record and bury.seat is None
         assert bury.message_en.startswith("the Buried: line and the position's hands hold together more copies of ")
-        assert "than 2 deck(s) have (2 of each): the record is miscopied somewhere" in bury.message_en
+        assert "than 2 decks have (2 of each): the record is miscopied somewhere" in bury.message_en
         assert "buried" not in bury.message_en.replace("Buried:", "") and "扣的底牌" not in bury.message_zh
         assert bury.message_zh.startswith("Buried: 一行与残局各家的牌合起来") and "记录有一处记错" in bury.message_zh
 

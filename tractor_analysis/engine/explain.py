@@ -148,9 +148,14 @@ def owed_text(better: Sequence[int], choices: Sequence[Sequence[int]] = (), exam
 
 
 def follow_suit(seat: int, group: int, better: Sequence[int], choices: Sequence[Sequence[int]] = (),
-                example: bool = False) -> Message:
+                example: bool = False, single: bool = False) -> Message:
+    """``single``: the lead is one card — the seat did not follow the suit at all ("enough" is for a lead of
+    several cards, followed with too few of its group)."""
     gz, ge = GROUP_NAMES_ZH[group], GROUP_NAMES_EN[group]
     oz, oe = owed_text(better, choices, example)
+    if single:
+        return (f"{_zh(seat)}还有{gz}却未跟出{gz}，应出 {oz}",
+                f"{_en(seat)} still held {ge} but did not follow suit; should play {oe}")
     return (f"{_zh(seat)}还有{gz}却未跟出足够的{gz}，应出 {oz}",
             f"{_en(seat)} still held {ge} but did not follow with enough {ge}; should play {oe}")
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..records.diagnostics import decks_en
 from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_EN, SUIT_NAMES_ZH, TEAMS, TOKEN
 from .explain import Message
 from .scoring import (CUT_SHORT, EVERY_READING, FORFEIT_NOT_KNOWN, MATCH_END_NOT_KNOWN, MATCH_POINTS, NO_RESULT,
@@ -44,6 +45,11 @@ def _trump_en(trump: int | None) -> str:
     ``红桃``, the words of a suit in ``explain.follow_suit``), never by the record's letter beside a
     card shown by its symbol ("♥10 fixes trump hearts")."""
     return "NT" if trump is None else SUIT_NAMES_EN[trump]
+
+
+def _full_decks(n: int) -> str:
+    """``1 full deck`` / ``2 full decks``."""
+    return f"{n} full deck" if n == 1 else f"{n} full decks"
 
 
 def _plural(n: int, word: str) -> str:
@@ -232,7 +238,7 @@ def deal_not_full_decks(decks: int, wrong: Sequence[int], counts: Sequence[int])
     kinds with another count than ``decks`` (``counts`` per kind); the first eight are named."""
     listed = ", ".join(f"{TOKEN[k]}×{counts[k]}" for k in wrong[:8]) + (" …" if len(wrong) > 8 else "")
     return (f"发牌与底牌合起来不是 {decks} 副完整的牌（{54 * decks} 张，每张牌 {decks} 张）：{listed}",
-            f"the deal and the bottom are not {decks} full deck(s) "
+            f"the deal and the bottom are not {_full_decks(decks)} "
             f"({54 * decks} cards, each card {decks}×): {listed}")
 
 
@@ -250,7 +256,7 @@ def pack_short_of_line(decks: int, seat: int, cards: Sequence[int]) -> Message:
     """``deal_mismatch`` of the pack when the one line short of it is made whole (:func:`line_written_short`)."""
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     return (f"记录中的发牌与底牌合起来缺 {_pretty(cards)}，不足 {decks} 副完整的牌：正是{z}发牌行漏写的牌",
-            f"the deal and the bottom as written lack {_tokens(cards)} of {decks} full deck(s): the card(s) "
+            f"the deal and the bottom as written lack {_tokens(cards)} of {_full_decks(decks)}: the card(s) "
             f"{e}'s line leaves out")
 
 
@@ -303,7 +309,7 @@ def position_bury_beyond_decks(seat: int | None, kinds: Sequence[int], decks: in
     return (f"Buried: 一行与残局各家的牌合起来，{_pretty(kinds)} 的张数超过 {decks} 副牌所有（每种 {decks} 张）："
             "记录有一处记错（不知是哪一处），不采用该埋底行",
             f"the Buried: line and the position's hands hold together more copies of {_tokens(kinds)} than "
-            f"{decks} deck(s) have ({decks} of each): the record is miscopied somewhere (not known where), and "
+            f"{decks_en(decks, 'have')} ({decks} of each): the record is miscopied somewhere (not known where), and "
             "the Buried: line is not used")
 
 
@@ -314,7 +320,7 @@ def position_beyond_decks(kinds: Sequence[int], counts: Sequence[int], decks: in
     listed_zh = "、".join(f"{counts[k]} 张 {PRETTY[k]}" for k in kinds)
     listed_en = ", ".join(f"{counts[k]} copies of {TOKEN[k]}" for k in kinds)
     return (f"残局各家的牌中有 {listed_zh}，而 {decks} 副牌每种只有 {decks} 张：记录有误（某张牌记错，或所用规则的副数少于记录的规则）",
-            f"the position's seats hold {listed_en}, but {decks} deck(s) hold only {decks} of each: the record is "
+            f"the position's seats hold {listed_en}, but {decks_en(decks, 'hold')} only {decks} of each: the record is "
             "wrong (a card miscopied, or the rules used have fewer decks than the record's)")
 
 
@@ -325,8 +331,8 @@ def played_bury_beyond_decks(seat: int | None, kinds: Sequence[int], decks: int)
     who_zh, who_en = ("庄家", "the dealer") if seat is None else (SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat])
     return (f"{who_zh}扣的底牌有 {_pretty(kinds)}，连同各家打出的牌，张数超过 {decks} 副牌所有（每种 {decks} 张），"
             "不可能如此扣底：不采用该埋底行",
-            f"{who_en} buried {_tokens(kinds)}, but with the cards played that is more copies than {decks} "
-            f"deck(s) have ({decks} of each): the dealer cannot have buried them, and the Buried: line is not used")
+            f"{who_en} buried {_tokens(kinds)}, but with the cards played that is more copies than "
+            f"{decks_en(decks, 'have')} ({decks} of each): the dealer cannot have buried them, and the Buried: line is not used")
 
 
 def buried_from_all_plays(buried: Sequence[int], decks: int, hand_size: int, line_wrong: bool = True) -> Message:
@@ -726,7 +732,7 @@ def analysis_beyond_decks(kinds: Sequence[int], counts: Sequence[int], decks: in
     listed_zh = "、".join(f"{counts[k]} 张 {PRETTY[k]}" for k in kinds)
     listed_en = ", ".join(f"{counts[k]} copies of {TOKEN[k]}" for k in kinds)
     return (f"各家的牌中有 {listed_zh}，而所用规则的 {decks} 副牌每种只有 {decks} 张：这样的局面不可能存在，不予分析",
-            f"the seats' hands hold {listed_en}, but the {decks} deck(s) of the rules used hold only {decks} of each: "
+            f"the seats' hands hold {listed_en}, but the {decks_en(decks)} of the rules used {'holds' if decks == 1 else 'hold'} only {decks} of each: "
             "such positions cannot exist, and none is valued")
 
 

@@ -530,9 +530,10 @@ def lines_swapped_readings(late: Sequence[int], pairs: Sequence[tuple[int, int]]
 def copies_placed(decks: int) -> Message:
     """Where the decks' other copies are, in a proof that a seat cannot hold a card (:mod:`.deck_proof`: one rule
     for :mod:`.deal_lines` and :mod:`.impossible_plays`)."""
+    whose = "1 deck's" if decks == 1 else f"{decks} decks'"
     return (f"{decks} 副牌中其余的这种牌确定在别处（在其他各家手中：其发牌行给出且已打出；或在扣底中：庄家的发牌行、"
             f"底牌与其出牌都与扣底行相符）",
-            f"the {decks} deck{'s' if decks > 1 else ''}' other copies are placed beyond doubt elsewhere (in the "
+            f"the {whose} other copies are placed beyond doubt elsewhere (in the "
             f"other seats' cards: their lines give them and they play them; or in the bury, the dealer's line, the "
             f"bottom and its plays bearing the Buried: line out)")
 

@@ -598,7 +598,7 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
                 # every play that meets the duty equal (§2.5): all named, none picked; else `better` an example
                 equal = () if fc.others else fc.equal
                 if code == "follow_suit":
-                    msg = explain.follow_suit(p.seat, lead.group, better, equal, fc.others)
+                    msg = explain.follow_suit(p.seat, lead.group, better, equal, fc.others, n == 1)
                 else:
                     held = _held_units(o, lead.group, better, cards, code)
                     msg = (explain.follow_triple(p.seat, held, better, lead.kind, equal, fc.others)

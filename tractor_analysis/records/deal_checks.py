@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from .cards import NUM_KINDS, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from .diagnostics import decks_en
 from .model import Hand
 
 
@@ -165,7 +166,7 @@ def _too_many(hand: Hand, kind: int, count: int, decks: int, seat: int, trick: i
     return ("too_many_copies",
             f"hand {hand.number}, trick {trick}: {SEAT_TOKENS[seat]} (no deal line) plays {TOKEN[kind]}, "
             f"making {count} copies of it in the deal lines ({lines_en}){with_en} and the plays of the seats "
-            f"without a line, but {decks} deck(s) hold only {decks}",
+            f"without a line, but {decks_en(decks, 'hold')} only {decks}",
             f"第 {hand.number} 局第 {trick} 轮：{SEAT_NAMES_ZH[seat]}（没有发牌行）出 {TOKEN[kind]}，发牌行（{lines_zh}）"
             f"{with_zh}与没有发牌行的各家所出的牌中共有 {count} 张 {TOKEN[kind]}，而 {decks} 副牌只有 {decks} 张",
             f"trick{trick}")

@@ -17,6 +17,15 @@ def bilingual(en: str, zh: str) -> str:
     return f"{en} / {zh}"
 
 
+def decks_en(n: int, verb: str = "") -> str:
+    """``n`` decks in English, one deck singular: ``decks_en(1, "hold")`` "1 deck holds", ``decks_en(2, "hold")``
+    "2 decks hold", ``decks_en(1, "have")`` "1 deck has", ``decks_en(3)`` "3 decks" (中文 has no plural)."""
+    words = f"{n} deck" if n == 1 else f"{n} decks"
+    if not verb:
+        return words
+    return f"{words} {({'hold': 'holds', 'have': 'has'}[verb]) if n == 1 else verb}"
+
+
 def dealer_derived_from(first: bool) -> tuple[str, str]:
     """Where a ``missing_tag`` for a hand without its dealer says the engine may find it (English, Chinese): the
     match's first hand (``first``: numbered 1) has no hand before it, its deal is bid for (``[Declarations]``: the
@@ -106,6 +115,10 @@ class Diagnostic:
     """A ``too_many_copies`` of the deal and ``Bottom:`` lines (``.tgn``): ``(kind, copies, decks, places)``, each
     place a copy counted, in the order read — ``(line key, line, column)``, the key ``dealN`` … ``dealW`` or
     ``bottom`` (:func:`.tgn_cards.copies_words`); ``()`` for any other diagnostic."""
+    over: tuple = field(default=(), compare=False)
+    """A ``too_many_copies`` of a hand's plays (``.tgn``): ``(kind, English, 中文)`` — the card counted over and the
+    message's two halves —, so ``check`` can point it at the copy the engine derives miscopied (the reader, which
+    runs first, cannot know it: ``cli.check.relocated``); ``()`` for any other diagnostic."""
     lossless: bool = False
     """The reader dropped and replaced nothing for it: the record keeps what it says (an 80fen trick seated from
     the bottom, not from the ``w`` before it: hand tag ``80fen:seats-from-bottom``, the ``w`` in

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from .limits import MAX_DEPTH, json_too_deep, whole_number
 from .cards import TOKEN, Card, Rank, Suit, card_meant, parse_card, parse_rank, parse_trump
 from .json_layout import JSON_SUFFIX, dump
-from .diagnostics import clip
+from .diagnostics import clip, decks_en
 from .json_problems import Reporter
 from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
 
@@ -325,7 +325,7 @@ class FieldReader(Reporter):
             if counts[k] == self.decks + 1:
                 more_en, more_zh = (seat is not None and self.returned(seat, k, 1)) or ("", "")
                 self.diag("too_many_copies", f"{counts[k]} copies of {TOKEN[k]} in {where_en}, but "
-                          f"{self.decks} deck(s) hold only {self.decks}{more_en}",
+                          f"{decks_en(self.decks, 'hold')} only {self.decks}{more_en}",
                           f"{where_zh}中有 {counts[k]} 张 {TOKEN[k]}，而 {self.decks} 副牌只有 {self.decks} 张{more_zh}")
 
     def returned(self, seat: int, kind: int, over: int) -> tuple[str, str] | None:

@@ -12,6 +12,7 @@ import unicodedata
 
 import dataclasses
 
+from .diagnostics import decks_en
 from .cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN, Card, card_kind, unknown_card_hint
 from .tgn_lines import Pieces, pos
 from .tgn_state import Reading, quoted
@@ -112,12 +113,13 @@ def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, wha
 
 
 def count_copies(st: Reading, counts: list[int], cards: tuple[Card, ...], txt: str, off: int, lineno: int,
-                 pieces: Pieces, where_en: str, where_zh: str, why=None, lines=None) -> int | None:
+                 pieces: Pieces, where_en: str, where_zh: str, why=None, lines=None, plays: bool = False) -> int | None:
     """Add ``cards`` to ``counts``; report the first kind that goes over the decks' copies (``why(kind, over)``:
     what the message adds, ``None`` or English and Chinese, for ``over`` copies past the decks).  ``lines``: for
     the deal and ``Bottom:`` lines, ``(the hand being read, this line's key)`` — the message then names where every
-    other copy is (:func:`copies_words`), and the diagnostic keeps them (``Diagnostic.copies``).  The kind reported
-    (``None``: none went over)."""
+    other copy is (:func:`copies_words`), and the diagnostic keeps them (``Diagnostic.copies``); ``plays``: a hand's
+    plays — the diagnostic keeps the kind and its words (``Diagnostic.over``).  The kind reported (``None``: none
+    went over)."""
     decks = st.decks
     over = None
     for k in cards:
@@ -143,11 +145,13 @@ def count_copies(st: Reading, counts: list[int], cards: tuple[Card, ...], txt: s
         if len(st.diags) > kept:
             st.diags[-1] = dataclasses.replace(st.diags[-1], copies=seen)
         return over
-    st.diag("too_many_copies",
-            f"{counts[over]} copies of {TOKEN[over]} in {where_en}, but {st.decks} deck(s) hold "
-            f"only {st.decks}{more_en}",
-            f"{where_zh}中有 {counts[over]} 张 {TOKEN[over]}，而 {st.decks} 副牌只有 {st.decks} 张{more_zh}",
-            ln, col)
+    en = (f"{counts[over]} copies of {TOKEN[over]} in {where_en}, but {decks_en(st.decks, 'hold')} only "
+          f"{st.decks}{more_en}")
+    zh = f"{where_zh}中有 {counts[over]} 张 {TOKEN[over]}，而 {st.decks} 副牌只有 {st.decks} 张{more_zh}"
+    kept = len(st.diags)
+    st.diag("too_many_copies", en, zh, ln, col)
+    if plays and len(st.diags) > kept:
+        st.diags[-1] = dataclasses.replace(st.diags[-1], over=(over, en, zh, bool(more_en)))
     return over
 
 
@@ -208,6 +212,29 @@ def _place_words(key: str) -> tuple[str, str]:
     return f"{key[4:]}'s deal line", f"{SEAT_NAMES_ZH[seat]}的发牌行"
 
 
+COUNTED_LAST = ("shown here is the copy counted last, not known to be the miscopied one",
+                "此处为最后计入的一张，并不表明记错的就是这一张")
+"""What a ``too_many_copies`` says of the copy it is shown at where nothing proves which copy is miscopied."""
+
+
+def play_copy_words(over: tuple, seat: int | None, trick: int | None, hand: int,
+                    judged: bool) -> tuple[str, str]:
+    """The ``too_many_copies`` of a hand's plays (English, Chinese; ``over`` as ``Diagnostic.over`` keeps it) once
+    the engine has judged hand ``hand``: ``seat`` and ``trick`` the play the engine derives miscopied (its record
+    finding, docs/rules.md §1.6: the diagnostic is then shown there), else ``None`` — not proven which copy,
+    said so (``judged``: the engine judged the hand; a count leads shaped as failed throws may explain is left
+    as read: no copy need be miscopied)."""
+    _, en, zh, returned = over
+    if seat is not None and trick is not None:
+        return (f"{en}: the copy {SEAT_TOKENS[seat]} played in trick {trick}, this one, is derived to be the "
+                f"miscopied one (hand {hand}'s record findings)",
+                f"{zh}：推出记错的是第 {trick} 轮{SEAT_NAMES_ZH[seat]}出的这一张（见第 {hand} 局的记录问题）")
+    if judged and not returned:
+        return (f"{en}: the record does not prove which copy is miscopied ({COUNTED_LAST[0]})",
+                f"{zh}：记录无法证明记错的是哪一张（{COUNTED_LAST[1]}）")
+    return en, zh
+
+
 def copies_words(seen, at: tuple[int, int], path: str | None = None, proven: str | None = None,
                  hand: int | None = None, judged: bool = False) -> tuple[str, str]:
     """The ``too_many_copies`` of the deal and ``Bottom:`` lines (English, Chinese): ``seen`` as
@@ -222,7 +249,7 @@ def copies_words(seen, at: tuple[int, int], path: str | None = None, proven: str
     others = [(key, ln, col) for key, ln, col in places if (ln, col) != at]
     en_list = ", ".join(f"{prefix}{ln}:{col} ({_place_words(key)[0]})" for key, ln, col in others)
     zh_list = "、".join(f"{prefix}{ln}:{col}（{_place_words(key)[1]}）" for key, ln, col in others)
-    en = f"{count} copies of {card} in the deal and bottom, but {decks} deck(s) hold only {decks}"
+    en = f"{count} copies of {card} in the deal and bottom, but {decks_en(decks, 'hold')} only {decks}"
     zh = f"发牌和底牌中有 {count} 张 {card}，而 {decks} 副牌只有 {decks} 张"
     if proven is not None:
         place_en, place_zh = _place_words(proven)
@@ -230,11 +257,11 @@ def copies_words(seen, at: tuple[int, int], path: str | None = None, proven: str
                "findings)")
         zh += f"：各副牌证明记错的是{place_zh}中的这一张（见第 {hand} 局的记录问题）"
     elif others and judged:
-        en += ": the record does not prove which copy is miscopied (the one counted last is shown here)"
-        zh += "：记录无法证明记错的是哪一张（此处为最后计入的一张）"
+        en += f": the record does not prove which copy is miscopied ({COUNTED_LAST[0]})"
+        zh += f"：记录无法证明记错的是哪一张（{COUNTED_LAST[1]}）"
     elif others:
-        en += " (the one counted last is shown here)"
-        zh += "（此处为最后计入的一张）"
+        en += f" ({COUNTED_LAST[0]})"
+        zh += f"（{COUNTED_LAST[1]}）"
     if others:
         en += f"; the other {'copies' if len(others) > 1 else 'copy'}: {en_list}"
         zh += f"；其余的 {card}：{zh_list}"

@@ -557,7 +557,7 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
         for k in cards:
             played[k] -= 1
         count_copies(st, played, cards, txt, off, lineno, pieces, f"the plays of hand {h.number}",
-                     f"第 {h.number} 局的出牌", _returned_by_throws(h, seat))
+                     f"第 {h.number} 局的出牌", _returned_by_throws(h, seat), plays=True)
     ln, col = pos(pieces, lineno, start + len(seg) - len(seg.lstrip()))
     return Play(seat, cards, attempted, (), ln, col)
 
