@@ -33,7 +33,9 @@ def test_no_verdict_rests_on_a_deal_line_the_plays_contradict():
     # play not judged legal or not (legality withheld) — before s19 the four were the seats' violations (✗, a ruling
     # page each) beside the unknown saying either may be wrong
     assert all(v.of_record for v in h.violations)
-    assert h.legal is None and h.outcome is None
+    assert h.legal is None
+    # every reading (each line, or a play on it, miscopied) is played out with the table's outcome: kept (s21)
+    assert (h.outcome, h.levels_after) == (first_hand(SAMPLE).outcome, first_hand(SAMPLE).levels_after)
     assert [v.code for v in h.tricks[6].violations] == [] and [v.code for v in h.tricks[5].violations] == ["not_in_hand"]
 
 

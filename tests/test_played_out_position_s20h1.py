@@ -14,8 +14,9 @@ penalty is lost at its end and counted towards the forfeit.
 
 2. A position played out whose deal line its seat's plays contradict (``q3_agree.tgn``, ``q2_bury.tgn``): the outcome
 line said "incomplete position, no outcome", ``complete`` false, the ``deal`` unknown withholding only ``legality``,
-and the bottom "not decided" though N wins the last trick in every reading.  §1.6 gives such a hand no outcome: now
-it is withheld for the deal (``outcome``, ``levels``), the hand is complete, and the bottom every reading gives is kept.
+and the bottom "not decided" though N wins the last trick in every reading.  §1.6 gave such a hand no outcome: it
+was withheld for the deal (``outcome``, ``levels``), the hand complete, the bottom every reading gives kept; since s21
+the outcome every reading gives is kept too (tests/test_swap_readings_agree_s21.py), withheld where they differ.
 """
 from __future__ import annotations
 
@@ -127,9 +128,9 @@ def _json_hand(tmp_path, text: str) -> dict:
     return hand
 
 
-@pytest.mark.parametrize("name", ["q3_agree", "q2_bury"])
-def test_the_outcome_is_withheld_for_the_deal_not_as_an_incomplete_position(tmp_path, name):
-    text = _text(name)
+def test_the_outcome_is_withheld_for_the_deal_not_as_an_incomplete_position(tmp_path):
+    # (q2_bury: the readings differ on who takes trick 25; q3_agree's, alike in every reading, is kept since s21)
+    text = _text("q2_bury")
     out = _check(tmp_path, text).stdout
     assert "incomplete position" not in out
     assert "outcome 结果  ? withheld (see 未知 above) / 不予判定（见上方“未知”）" in out
@@ -138,6 +139,18 @@ def test_the_outcome_is_withheld_for_the_deal_not_as_an_incomplete_position(tmp_
     assert hand["outcome"] is None
     (deal,) = [u for u in hand["unknown"] if u["tag"] == "deal"]
     assert {"legality", "outcome", "levels"} <= set(deal["withheld"])
+
+
+def test_the_outcome_every_reading_gives_is_kept(tmp_path):
+    # q3_agree: N takes trick 25 and the attackers stay at 50 whichever is miscopied: the defenders go up (s21,
+    # docs/rules.md §1.6 — only what every reading gives is kept, and every reading gives this)
+    out = _check(tmp_path, _text("q3_agree")).stdout
+    assert "incomplete position" not in out and "outcome 结果  ? withheld" not in out
+    hand = _json_hand(tmp_path, _text("q3_agree"))
+    assert hand["complete"] is True and hand["outcome"] is not None
+    assert hand["outcome"]["winner"] == "defenders"
+    (deal,) = [u for u in hand["unknown"] if u["tag"] == "deal"]
+    assert not {"outcome", "levels"} & set(deal["withheld"])
 
 
 def test_what_every_reading_gives_is_kept_the_last_winner_and_the_bottom_not_captured(tmp_path):
@@ -161,7 +174,8 @@ def test_the_bottom_every_reading_captures_is_kept():
     assert h.tricks[-1].winner == 1
     assert (h.bottom_multiplier, h.bottom_bonus) == (2, 50)
     assert h.attackers_total == 100                     # 40 before the position, ♥K's 10, the bottom's 50
-    assert h.outcome is None and "outcome" in h.withheld
+    # (the outcome too, every reading giving it: s21)
+    assert h.outcome is not None and h.outcome.winner == "attackers" and "outcome" not in h.withheld
 
 
 def test_the_bottom_the_readings_differ_on_stays_withheld():

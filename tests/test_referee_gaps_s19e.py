@@ -125,19 +125,25 @@ def test_a_record_of_every_trick_names_no_trick_not_recorded(tmp_path):
     text = _run(tmp_path, CARD_TWICE, "check")
     line = next(x for x in text.splitlines() if "points  得分" in x)
     assert "tricks not recorded" not in line and "未记录各轮" not in line
-    assert re.search(r"claim 记录 \d+ not checked, the deal and the plays do not agree 未核对（发牌与出牌不符）$", line)
-    # the bottom holds no points: it adds none, whoever took it — not "not decided" beside the total
-    assert "bottom 底分 0 not decided" not in line and "no points in it" in line and "= 50" in line
+    # (s21: every reading — N's line, or either ♥7 played, miscopied — is played out with one total: the claim, written
+    # under the standard rules, is checked against it, the tournament's failed-throw penalty counted)
+    assert re.search(r"claim 记录 60 ✗ differs 不符$", line)
+    assert "bottom 底分 0 not decided" not in line and "= 50" in line
     h = _json_hand(tmp_path, CARD_TWICE)
-    assert (h["bottom_points"], h["bottom_multiplier"], h["attackers_total"]) == (0, None, 50)
+    assert (h["bottom_points"], h["bottom_multiplier"], h["attackers_total"]) == (0, 0, 50)
 
 
 def test_a_bottom_not_decided_is_said_left_out_of_the_total():
     from tractor_analysis.cli.verdict_text import points_text
-    h = dataclasses.replace(_hand(CARD_TWICE), bottom_points=15)
+    # (the readings not all played out: s21 keeps CARD_TWICE's bottom, every reading taking it alike)
+    h = dataclasses.replace(_hand(CARD_TWICE), bottom_points=15, bottom_multiplier=None, bottom_bonus=None,
+                            complete=False)
     line = _plain(points_text(h))
     assert "bottom 底分 15 not decided, the deal and the plays do not agree" in line
     assert line.split("claim")[0].rstrip().endswith("= 50 without the bottom 未计底分")
+    # the bottom holds no points: it adds none, whoever took it — not "not decided" beside the total
+    line = _plain(points_text(dataclasses.replace(h, bottom_points=0)))
+    assert "bottom 底分 0 not decided" not in line and "no points in it" in line and "= 50" in line
 
 
 def test_replay_shows_the_running_total_while_it_is_known(tmp_path):

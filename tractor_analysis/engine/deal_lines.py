@@ -7,8 +7,9 @@ which; but every verdict that rests on N holding ♥J ("N still held hearts and 
 rests on the wrong one or the other.  So (docs/rules.md §1.6, §14.1): the two inconsistencies are
 reported as they are, and everything else is judged again on N's line less the cards N still
 holds at the end — the cards both its line and its plays give: no follow verdict rests on a card
-of the line that N never plays (nor on the card N plays that the line does not give).  The outcome stays as the first judgement left it (the hand is not played
-out as its deal says: no outcome); the level penalties (wrong follows, docs/rules.md §10) are counted
+of the line that N never plays (nor on the card N plays that the line does not give).  The hand as recorded is not played out (a seat
+holds cards after the last trick): its outcome, the levels after and the claim's check are those every reading of the
+line or a play miscopied gives, where each is made and plays the hand out (:func:`_played_out`), else none; the level penalties (wrong follows, docs/rules.md §10) are counted
 from the violations that stand after judging again, never from the first judgement's.  A seat dealt too many cards, all its plays in its line, is a
 real misdeal (多少牌), not a contradiction: it is judged on its line.  A position's lines (``[SetUp]``) are read
 the same way, the dealer's as any seat's (:func:`.deal_line_proof.line_taker`: the bury was made before the position starts).
@@ -170,7 +171,7 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     from_plays = [replay(read)] if read is not None else []
     others = [*(_as_recorded(hand, h, replay(h)) for h in plays), *elsewhere, *from_plays]
     if others:              # the other way round: the line right, a play miscopied — what all give
-        judged, what = _either(hand, judged, others, seats, what, order)
+        judged, what = _either(hand, judged, others, seats, what, order, bool(plays) and bool(from_plays))
     if not plays:           # (those readings not made: no trick's winner rests on a card played beyond a line)
         judged, what = _winners_open(hand, judged, _tricks_beyond(hand, seats, result), what)
     if bounds is None and _whole_lines_played(hand, result):
@@ -281,11 +282,14 @@ def _as_recorded(hand: Hand, read: Hand, result: HandResult) -> HandResult:
 
 
 def _either(hand: Hand, judged: HandResult, others: Sequence[HandResult], seats: frozenset[int],
-            what: tuple[str, ...], order: Callable[[Violation], tuple]) -> tuple[HandResult, tuple[str, ...]]:
+            what: tuple[str, ...], order: Callable[[Violation], tuple],
+            every: bool = False) -> tuple[HandResult, tuple[str, ...]]:
     """``judged`` (the lines of ``seats`` miscopied: judged on the cards both line and plays give) merged with
     ``others`` (a play miscopied instead: :func:`.deal_line_readings.plays_miscopied`): the contradiction itself and the hand's own
     findings as ``judged`` gives them, every other verdict — a trick's winner and points, who was to lead the
-    next, a fault — only where every reading gives it (docs/rules.md §1.6)."""
+    next, a fault — only where every reading gives it (docs/rules.md §1.6).  ``every``: ``others`` are every
+    reading of the hand (each play miscopied, and the line read from the plays): where each of them is played out,
+    the hand is, and its outcome and the levels after are what they all give (:func:`_played_out`)."""
     results = [judged, *others]
     changes, more = agree(results, [t.plays for t in hand.tricks],
                           lambda v: explain_contradicted.fault_whichever_line(v.seat, v.code))
@@ -295,11 +299,34 @@ def _either(hand: Hand, judged: HandResult, others: Sequence[HandResult], seats:
     changes["violations"] = tuple(violations)
     changes["legality_known"] = False
     changes.pop("complete", None)
-    for name in ("outcome", "levels_after", "player_levels_after"):
-        changes[name] = getattr(judged, name)      # (none: the hand is not played out as its deal says)
     if not changes.get("items", True):      # the items every reading gives (a failed throw's penalty, …)
         changes["items"] = tuple(i for i in judged.items if all(i in r.items for r in others))
+    if every and all(r.complete for r in others):
+        return _played_out(hand, judged, others, changes, more, what)
+    for name in ("outcome", "levels_after", "player_levels_after"):
+        changes[name] = getattr(judged, name)      # (none: the hand is not played out as its deal says)
     more = [w for w in more if w not in ("outcome", "levels") or judged.outcome is not None]
+    return dataclasses.replace(judged, **changes), (*what, *(w for w in more if w not in what))
+
+
+_RESULT_KEPT = ("outcome", "levels_after", "player_levels_after", "levels_after_span", "outcomes_open", "passes_open")
+"""What a hand's result is (:func:`_played_out`): kept where every reading of the line or a play miscopied gives it."""
+
+
+def _played_out(hand: Hand, judged: HandResult, others: Sequence[HandResult], changes: dict, more: Sequence[str],
+                what: tuple[str, ...]) -> tuple[HandResult, tuple[str, ...]]:
+    """``judged`` with ``changes`` (:func:`_either`'s: what ``judged`` and every reading give) where every reading
+    (``others``: each play miscopied, the line read from the plays) is played out: so is the hand, whichever is
+    miscopied — the hand as recorded leaves a seat holding cards only because it reads neither —, and its outcome,
+    the levels after (a side's level where every reading gives it) and the claim are judged on what they all give
+    (docs/rules.md §1.6: only what every reading gives is kept; ``outcome``, ``levels`` withheld where they
+    differ)."""
+    result, said = agree(others, [t.plays for t in hand.tricks],
+                         lambda v: explain_contradicted.fault_whichever_line(v.seat, v.code))
+    for name in _RESULT_KEPT:
+        changes[name] = result.get(name, getattr(others[0], name))
+    changes["complete"] = True
+    more = [*(w for w in more if w not in ("outcome", "levels")), *(w for w in said if w in ("outcome", "levels"))]
     return dataclasses.replace(judged, **changes), (*what, *(w for w in more if w not in what))
 
 
@@ -319,12 +346,14 @@ _BOTTOM_KEPT = ("bottom_multiplier", "bottom_bonus", "attackers_total", "items")
 def _position_played_out(judged: HandResult, others: Sequence[HandResult],
                          what: tuple[str, ...]) -> tuple[HandResult, tuple[str, ...]]:
     """``judged`` of a position played out (:func:`_whole_lines_played`) whose line its seat's plays contradict: no
-    outcome rests on which is miscopied (docs/rules.md §1.6), and that is why it has none — withheld for the deal
-    (``what`` with ``outcome`` and ``levels``), never said to be a position not played out.  Where the readings
+    outcome rests on which is miscopied (docs/rules.md §1.6) — where the readings do not all give one
+    (:func:`_played_out`) it is withheld for the deal (``what`` with ``outcome`` and ``levels``), never said to be a
+    position not played out.  Where the readings
     of the line or a play miscopied are made (``others``) and each is played out, the hand is complete, and the
     bottom is what every one of them gives (who took the last trick, at what multiplier), else withheld
     (``bottom``): the hand as recorded, a seat left holding cards, took no last trick's bottom."""
-    what = (*what, *(w for w in ("outcome", "levels") if w not in what))
+    if judged.outcome is None:      # (the outcome every reading gives is kept: :func:`_played_out`)
+        what = (*what, *(w for w in ("outcome", "levels") if w not in what))
     if not others or not all(r.complete for r in others):
         return judged, what
     changes: dict = {"complete": True}
