@@ -264,18 +264,8 @@ def judge(hand: Hand, result: HandResult, ways: Sequence[Sequence[tuple[int, int
     lines = {p for p, _ in unplayed}
     own = [as_record_finding(v) if v.code == "deal_mismatch" and (v.seat is None or v.seat in lines) else v
            for v in result.violations if v.trick is None]
-    violations = sorted([*own, *(v for v in changes["violations"] if v.trick is not None)], key=order)
-    by_trick: dict[int, list[Violation]] = {}
-    for v in violations:
-        if v.trick is not None:
-            by_trick.setdefault(v.trick, []).append(v)
-    changes["tricks"] = tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ())))
-                              for t in changes["tricks"])
-    changes["violations"] = tuple(violations)
-    changes.pop("complete", None)
     # (no outcome as recorded — cards left after the last trick —: none to withhold)
-    what = [w for w in what if (w not in ("outcome", "levels") or result.outcome is not None)
-            and (w not in ("points", "bottom") or result.attackers_total is not None)]
+    what = _regrouped(result, changes, own, what, order)
     if not what:
         return dataclasses.replace(result, **changes)
     held = sorted({(item[0], item[1]) for w in ways for item in w})
@@ -393,7 +383,20 @@ def judge_position(hand: Hand, result: HandResult, over: Sequence[tuple[int, int
     doubtful = [t.number for t in hand.tricks if any(k in kinds for p in t.plays for k in p.cards)]
     if doubtful:
         _doubtful_plays(hand, result, kinds, doubtful, changes, what)
-    own = [v for v in result.violations if v.trick is None]
+    what = _regrouped(result, changes, [v for v in result.violations if v.trick is None], what, order)
+    if not what:
+        return dataclasses.replace(result, **changes)
+    words = explain_copies.position_copy_miscopied(over, decks, doubtful, what)
+    return dataclasses.replace(result, **changes, unknowns=result.unknowns + (Unknown("deal", tuple(what), *words),))
+
+
+
+def _regrouped(result: HandResult, changes: dict, own: Sequence[Violation], what: list[str],
+               order: Callable[[Violation], tuple]) -> list[str]:
+    """``changes`` (the readings' agreement) with the hand's own findings ``own`` and the tricks' violations every
+    reading gives, each trick holding its own, ``complete`` left as the hand's; and of ``what`` the items the
+    hand as recorded gives at all (an outcome, points), the rest having nothing to withhold; ``order``: the
+    violations' sort key."""
     violations = sorted([*own, *(v for v in changes["violations"] if v.trick is not None)], key=order)
     by_trick: dict[int, list[Violation]] = {}
     for v in violations:
@@ -403,13 +406,8 @@ def judge_position(hand: Hand, result: HandResult, over: Sequence[tuple[int, int
                               for t in changes["tricks"])
     changes["violations"] = tuple(violations)
     changes.pop("complete", None)
-    what = [w for w in what if (w not in ("outcome", "levels") or result.outcome is not None)
+    return [w for w in what if (w not in ("outcome", "levels") or result.outcome is not None)
             and (w not in ("points", "bottom") or result.attackers_total is not None)]
-    if not what:
-        return dataclasses.replace(result, **changes)
-    words = explain_copies.position_copy_miscopied(over, decks, doubtful, what)
-    return dataclasses.replace(result, **changes, unknowns=result.unknowns + (Unknown("deal", tuple(what), *words),))
-
 
 def _doubtful_plays(hand: Hand, result: HandResult, kinds: set[int], doubtful: Sequence[int], changes: dict,
                     what: list[str]) -> None:
