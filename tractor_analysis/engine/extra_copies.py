@@ -320,11 +320,7 @@ def _rest_on_plays(hand: Hand, result: HandResult, changes: dict, what: list[str
     changes["legality_known"] = False
     words = ["legality", *(["trick_winner"] if doubtful else []), *(["trick_points"] if worth and doubtful else [])]
     if worth:
-        for name in ("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties",
-                     "attackers_total"):
-            changes[name] = None
-        changes.update(outcome=None, levels_after=(None, None), player_levels_after=(None,) * 4)
-        words += ["points", "outcome", "levels"]
+        words += _points_withheld(changes)
     what.extend(w for w in words if w not in what)
 
 
@@ -429,12 +425,18 @@ def _doubtful_plays(hand: Hand, result: HandResult, kinds: set[int], doubtful: S
     changes["legality_known"] = False
     words = ["legality", "trick_winner", *(["trick_points"] if worth else [])]
     if counted:
-        for name in ("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties",
-                     "attackers_total"):
-            changes[name] = None
-        changes.update(outcome=None, levels_after=(None, None), player_levels_after=(None,) * 4)
-        words += ["points", "outcome", "levels"]
+        words += _points_withheld(changes)
     what.extend(w for w in words if w not in what)
+
+
+def _points_withheld(changes: dict) -> list[str]:
+    """``changes`` with the attackers' points, the bottom's, the penalties, the outcome and the levels after
+    withheld; the withheld items' names."""
+    for name in ("attackers_points", "bottom_points", "bottom_multiplier", "bottom_bonus", "penalties",
+                 "attackers_total"):
+        changes[name] = None
+    changes.update(outcome=None, levels_after=(None, None), player_levels_after=(None,) * 4)
+    return ["points", "outcome", "levels"]
 
 
 __all__ = ["BOTTOM", "BURY", "MAX_READINGS", "every_place", "every_swap", "extra_copies", "judge", "judge_position",
