@@ -117,7 +117,7 @@ def test_failed_throws_judged_in_c_agree(preset):
             taken += took
             rules = ctx.rules
             if took:
-                assert rules.throw_forced is legal.ThrowForced.LARGEST_SHAPE
+                assert rules.throw_forced is ThrowForced.LARGEST_SHAPE
                 assert rules.throw_penalty_cards is not tricks.ThrowPenaltyCards.FAILING_UNITS
             plays = list(trick.plays)
             other = [k for k in lead.attempted if k not in lead.cards] or list(lead.attempted)
