@@ -19,7 +19,7 @@ from tractor_analysis.analysis.view import DEFAULT_SAMPLES, PlayView, view_hand
 from tractor_analysis.analysis.hand_analysis import (MARKS, MIN_LAST, HandAnalysis, PlayAnalysis,  # noqa: F401
                                                       analyse_hand, mark_of)
 from tractor_analysis.analysis.record_basis import analysis_derived, with_derived_plays
-from tractor_analysis.engine.explain_hand import analysis_play_derived
+from tractor_analysis.engine.explain_analysis import analysis_play_derived
 from tractor_analysis.engine.order import Order
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.records.cards import SEAT_TOKENS

@@ -18,7 +18,7 @@ import json
 from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
-from tractor_analysis.engine.explain_hand import analysis_inconsistent
+from tractor_analysis.engine.explain_analysis import analysis_inconsistent
 
 BASE = (Path(__file__).parent / "data" / "seed3" / "hand-1.tgn").read_text("utf-8")
 """``tractor simulate -n 1 --seed 3``'s first hand (tests/data/seed3)."""

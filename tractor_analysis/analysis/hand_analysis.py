@@ -43,7 +43,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from ..engine import explain_hand
+from ..engine import explain_analysis
 from .deep_calls import in_one_chunk
 from .record_basis import (derived_plays, end_plays, held_as_analysed, plays_in_place, points_before, unplayable,
                            with_derived_plays)
@@ -325,7 +325,7 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
     reason = unplayable(h, bool(ended))
     n = len(h.tricks)
     if reason is None and not _consistent(h, max(0, n - (last or MIN_LAST))):
-        reason = explain_hand.analysis_inconsistent()
+        reason = explain_analysis.analysis_inconsistent()
     before = points_before(h)
     if reason is not None:
         return HandAnalysis(h.number, None, 0, None, real_result(h), reason=reason, points_before=before)
@@ -514,7 +514,7 @@ def _outside(classes: dict, cards: tuple[int, ...], legal: bool | None, bounded:
     played = tuple(sorted(cards))
     if any(played in members for members in classes.values()):
         return None
-    return explain_hand.analysis_play_outside(legal, bounded, mixed)
+    return explain_analysis.analysis_play_outside(legal, bounded, mixed)
 
 
 __all__ = ["MARKS", "MIN_LAST", "mark_of", "PlayAnalysis", "HandAnalysis", "Progress", "analyse_hand", "position_at",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from ..engine import explain_hand
+from ..engine import explain_analysis
 from ..engine.derived_in_place import play_fact
 from ..engine.legal import analyse_lead
 from ..engine.tricks import hand_context, trick_winner
@@ -60,7 +60,7 @@ def unplayable(h: HandResult, end: bool = False) -> tuple[str, str] | None:
         if u is unstated:                   # the points before the position: no cost, no best play rests on them
             continue
         if u.tag == "play" and gaps:        # a play left out and not derived: every later position rests on it
-            words = explain_hand.analysis_play_not_known(gaps)
+            words = explain_analysis.analysis_play_not_known(gaps)
             if words not in needed:
                 needed.append(words)
         elif u.tag == "play" and end:       # the plays after the record's end: derived
@@ -70,16 +70,16 @@ def unplayable(h: HandResult, end: bool = False) -> tuple[str, str] | None:
         elif ANALYSIS_NEEDS.intersection(u.withheld):
             needed.append((u.message_zh, u.message_en))
     if needed:
-        return explain_hand.analysis_unknown(needed)
+        return explain_analysis.analysis_unknown(needed)
     if not h.complete and not end:
         return _incomplete(h)
     if h.level is None or (h.attackers_total is None and not end and unstated is None) or not h.defenders:
-        return explain_hand.analysis_withheld()
+        return explain_analysis.analysis_withheld()
     unknown = next((t.number for t in h.tricks if t.winner is None), None)
     if unknown is not None:
-        return explain_hand.analysis_winner_unknown(unknown)
+        return explain_analysis.analysis_winner_unknown(unknown)
     if h.bottom_points is None:
-        return explain_hand.analysis_bottom_unknown()
+        return explain_analysis.analysis_bottom_unknown()
     return None
 
 
@@ -95,7 +95,7 @@ def beyond_decks(h: HandResult) -> tuple[str, str] | None:
         total = [sum(col) for col in zip(*t.hands_before)]
         over = [k for k, n in enumerate(total) if n > decks]
         if over:
-            return explain_hand.analysis_beyond_decks(over, total, decks)
+            return explain_analysis.analysis_beyond_decks(over, total, decks)
     return None
 
 

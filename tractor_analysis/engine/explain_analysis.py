@@ -1,0 +1,114 @@
+"""Bilingual (中文 / English) words of the endgame analysis (``tractor analyse``, ``ingest --analyse``): why a hand
+is not analysed (a play not known, the bottom or a winner not known, cards beyond the decks), a play derived, and
+why a play's value before is withheld.  Each function returns ``(message_zh, message_en)``.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.diagnostics import decks_en
+
+
+def _pretty(cards: Sequence[int]) -> str:
+    return " ".join(PRETTY[k] for k in cards)
+
+
+def _tokens(cards: Sequence[int]) -> str:
+    return " ".join(TOKEN[k] for k in cards)
+
+def analysis_inconsistent() -> tuple[str, str]:
+    """``(zh, en)``: plays the positions cannot be rebuilt from (a play the record leaves out is
+    :func:`analysis_play_not_known`, never this)."""
+    return ("记录中有出牌不按次序、所出的牌不在手中或张数不对：无法还原局面",
+            "plays out of turn, not held or of a wrong number of cards: the positions cannot be rebuilt")
+
+
+def analysis_play_not_known(gaps: Sequence[tuple[int, Sequence[int]]]) -> tuple[str, str]:
+    """``(zh, en)``: plays the record leaves out (``gaps``: each trick's number and the seats left
+    out of it) and the engine could not derive (more than one way to play them fits the record, or
+    the ways were not judged): the positions from the first such trick on are not known."""
+    zh = "；".join(f"第 {t} 轮缺少{'、'.join(SEAT_NAMES_ZH[s] for s in seats)}的出牌，记录无法推出是哪一手"
+                  for t, seats in gaps)
+    whose = [" and ".join(f"{SEAT_TOKENS[s]}'s" for s in seats) for _, seats in gaps]
+    en = "; ".join(f"a play left out in trick {t}: {w} play is not known" for (t, _), w in zip(gaps, whose))
+    first = gaps[0][0]
+    return (f"{zh}：自第 {first} 轮起的局面无法还原（缺出牌不按未出牌判定）",
+            f"{en}: the positions from trick {first} on cannot be rebuilt (a play left out is not judged "
+            "as not playing)")
+
+
+def analysis_play_derived(trick: int, seat: int, cards: Sequence[int]) -> tuple[str, str]:
+    """``(zh, en)``: a play the record leaves out, derived by the engine (one way to play it fits the
+    record's later plays and the deal: :mod:`.record_gaps`), which the analysis uses."""
+    return (f"第 {trick} 轮{SEAT_NAMES_ZH[seat]}的出牌由记录推出：{_pretty(cards)}",
+            f"{SEAT_TOKENS[seat]}'s play in trick {trick} derived: {_tokens(cards)}")
+
+
+def analysis_withheld() -> tuple[str, str]:
+    """``(zh, en)``: the sides, the level or the attackers' points are not known and no
+    :class:`~.verdicts.Unknown` says why (:func:`analysis_unknown` names the tag when one does).
+    The caller prints "not analysed 未分析" before it: not repeated here."""
+    return "庄闲两方、级牌或闲家得分未知", "the sides, the level or the attackers' points are not known"
+
+
+def analysis_unknown(messages: Sequence[tuple[str, str]]) -> tuple[str, str]:
+    """``(zh, en)``: the facts the record does not state that the analysis needs, from each
+    :class:`~.verdicts.Unknown`'s own ``(message_zh, message_en)`` (the missing tag and what was
+    withheld), in order."""
+    return "。".join(zh for zh, _ in messages), ". ".join(en for _, en in messages)
+
+
+def analysis_play_outside(legal: bool | None, bounded: bool, mixed: bool = False) -> tuple[str, str]:
+    """``(zh, en)``: the play made is not among the plays the endgame search generates for its position, so
+    the search's value before it is not the best over every play: its value before, its cost and the best
+    plays are withheld.  ``bounded``: a throw beyond the bounded set of throws searched there; ``legal``
+    ``None``: the replay could not judge the hand's plays (it may break a rule); else an internal error
+    (a play judged legal that the search does not generate: a defect to report).  ``mixed``: a lead of a plain
+    suit with level cards of its printed suit, which ``mixed_throw = same_letter`` (Botzone's judge) lets stand
+    and the search does not make."""
+    what_zh = "因此不给出其出牌前的数值、代价与最佳出牌"
+    what_en = "so its value before, its cost and the best plays are withheld"
+    if mixed and legal:
+        return (f"所出的牌是副牌与同一花色字母的级牌混出的首攻，规则选项 mixed_throw = same_letter（Botzone 裁判程序，"
+                f"docs/rules.md §4.2）允许，但搜索不生成这种出牌：{what_zh}",
+                f"the play made is a lead of a plain suit with level cards of the same printed suit, which the rules' "
+                f"option mixed_throw = same_letter lets stand (Botzone's judge, docs/rules.md §4.2) and the search "
+                f"does not make: {what_en}")
+    if bounded:
+        return (f"所出的牌是一手甩牌，不在此处搜索的有限甩牌组之内：{what_zh}",
+                f"the play made is a throw outside the bounded set of throws searched here: {what_en}")
+    if legal is None:
+        return (f"所出的牌不在此处规则允许的出牌之中（本局出牌未能判定是否合法）：{what_zh}",
+                f"the play made is not among the plays the rules allow here (the hand's plays could not be judged "
+                f"legal): {what_en}")
+    return (f"内部错误：所出的牌已判定合法，却不在搜索为此局面生成的出牌之中：{what_zh}（请报告此问题）",
+            f"internal error: the play made, judged legal, is not among the plays the search generates for this "
+            f"position: {what_en} (please report this)")
+
+
+def analysis_beyond_decks(kinds: Sequence[int], counts: Sequence[int], decks: int) -> tuple[str, str]:
+    """``(zh, en)``: the hands the analysis would rebuild hold more copies of ``kinds`` (``counts`` per kind)
+    than the decks of the rules used have: the positions cannot be real, and nothing is valued in them."""
+    listed_zh = "、".join(f"{counts[k]} 张 {PRETTY[k]}" for k in kinds)
+    listed_en = ", ".join(f"{counts[k]} copies of {TOKEN[k]}" for k in kinds)
+    return (f"各家的牌中有 {listed_zh}，而所用规则的 {decks} 副牌每种只有 {decks} 张：这样的局面不可能存在，不予分析",
+            f"the seats' hands hold {listed_en}, but the {decks_en(decks)} of the rules used {'holds' if decks == 1 else 'hold'} only {decks} of each: "
+            "such positions cannot exist, and none is valued")
+
+
+def analysis_bottom_unknown() -> tuple[str, str]:
+    """``(zh, en)``: the record gives no bottom it can use (no ``Buried:``, or one that is a
+    ``bad_bury``; none derived), so its points are unknown, and any line in which the attackers may
+    take the last trick counts them."""
+    return ("记录未给出可用的底牌（没有 Buried:，或 Buried: 一行有误），底分未知：凡闲家可能赢得最后一轮的变化，"
+            "其值都取决于底分，不按 0 分计",
+            "the record does not give a bottom that can be used (no Buried:, or a Buried: line that is wrong), so "
+            "its points are unknown: every line in which the attackers may take the last trick depends on them, "
+            "and they are not taken as 0")
+
+
+def analysis_winner_unknown(trick: int) -> tuple[str, str]:
+    """``(zh, en)``: a trick whose winner is not known: which side its points went to is not known."""
+    return (f"第 {trick} 轮的赢家未知，该轮的分归哪一方也未知",
+            f"trick {trick}'s winner is not known, so neither is which side its points went to")
