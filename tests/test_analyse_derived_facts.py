@@ -58,7 +58,7 @@ def test_derived_play_is_analysed_and_said_in_text(tmp_path):
     assert "E's play in trick 14 derived: CJ" in r.output
     assert "第 14 轮东家的出牌由记录推出：♣J" in r.output
     # the derived fact itself, as check words it
-    assert "E played CJ in trick 14" in r.output and "第 14 轮东家出 CJ" in r.output
+    assert "E played ♣J in trick 14" in r.output and "第 14 轮东家出 ♣J" in r.output
 
 
 def test_derived_play_in_json(tmp_path):

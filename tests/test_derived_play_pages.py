@@ -3,7 +3,7 @@ from what — on the hand page and in ``tractor replay`` — never as "no play" 
 count it (docs/rules.md §4.1, §14.1; engine/record_gaps.py; reports/hand_page.py, cli/replay_cmd.py).
 
 The record is ``tractor simulate --seed 5``'s first hand with ``E: SK`` taken out of trick 14: one way
-alone fits the rest of the record, so ``check`` derives "E played SK in trick 14" and the trick counts
+alone fits the rest of the record, so ``check`` derives "E played ♠K in trick 14" and the trick counts
 15 points with it.  Before, the hand page showed E "no play / 未出" at trick 14 beside "points / 分 15",
 and ``replay`` left E out of the trick's "plays 出牌" line.  Each test fails on the code before.
 """
@@ -60,9 +60,9 @@ Buried: DA DJ D9 D5 CQ CJ C5 C4
 
 # the hand's own `play` Derived fact (engine/explain_gaps.gap_play_derived): what the play follows from —
 # E's deal line less its later plays, not a guess that E followed legally (before: "the only legal way")
-WHY_EN = ("the play the record leaves out, from the later plays and the deal: E played SK in trick 14 "
+WHY_EN = ("the play the record leaves out, from the later plays and the deal: E played ♠K in trick 14 "
           "(of the cards E held then, the only one it does not play later)")
-WHY_ZH = "记录缺少的出牌由其后的出牌与发牌推出：第 14 轮东家出 SK（东家当时所持的牌中，只有这一手其后没有打出）"
+WHY_ZH = "记录缺少的出牌由其后的出牌与发牌推出：第 14 轮东家出 ♠K（东家当时所持的牌中，只有这一手其后没有打出）"
 
 
 def _record(tmp_path):

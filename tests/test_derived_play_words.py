@@ -144,16 +144,16 @@ def test_a_position_s_revoke_derived_from_the_card_kept_is_counted_apart():
     (d,) = [d for d in h.derived if d.fact == "play"]
     assert d.value == "24: N C4" and [(v.code, v.trick) for v in h.violations] == [("follow_suit", 24)]
     assert "legal way" not in d.message_en and "合法出法" not in d.message_zh
-    assert ("N played C4 in trick 24 (of the cards N held then, the only one it does not play later; it is no "
+    assert ("N played ♣4 in trick 24 (of the cards N held then, the only one it does not play later; it is no "
             "legal play, and judged as played)") in d.message_en
-    assert "第 24 轮北家出 C4（北家当时所持的牌中，只有这一手其后没有打出；这不是合法出牌，按其判定违例）" in d.message_zh
+    assert "第 24 轮北家出 ♣4（北家当时所持的牌中，只有这一手其后没有打出；这不是合法出牌，按其判定违例）" in d.message_zh
     # N plays ♣4 in trick 25: ♥3 is the card left, a legal play — derived from the same, no fault said
     (match,), _ = parse_tgn(POSITION.format(n25="C4"))
     h = replay_match(match).hands[0]
     (d,) = [d for d in h.derived if d.fact == "play"]
-    assert d.message_en.endswith("N played H3 in trick 24 (of the cards N held then, the only one it does not "
+    assert d.message_en.endswith("N played ♥3 in trick 24 (of the cards N held then, the only one it does not "
                                  "play later)")
-    assert d.message_zh.endswith("第 24 轮北家出 H3（北家当时所持的牌中，只有这一手其后没有打出）")
+    assert d.message_zh.endswith("第 24 轮北家出 ♥3（北家当时所持的牌中，只有这一手其后没有打出）")
     assert h.violations == ()
 
 

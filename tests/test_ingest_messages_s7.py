@@ -199,6 +199,6 @@ def test_the_analysis_table_marks_a_derived_play(tmp_path):
     assert marked == [("14", "E")], rows
     (body,) = [b for t, s, b in rows if (t, s) == ("14", "E")]
     title = re.search(r'class="tag derived" title="([^"]*)">derived / 推出</span>', body).group(1)
-    assert "E played CJ in trick 14" in title and "第 14 轮东家出 CJ" in title
+    assert "E played ♣J in trick 14" in title and "第 14 轮东家出 ♣J" in title
     assert "the only one it does not play later" in title       # (every way, legal or not: rules.md §14.1)
     assert "'" not in title

@@ -55,7 +55,7 @@ def test_a_play_left_out_is_derived_from_the_seats_later_plays():
     (d,) = [d for d in h.derived if d.fact == "play"]
     # N held ♦A then and plays every other card it held later: ♦A is its one way, legal or not (before: "of
     # the legal ways, only this one fits" — derived from the guess that N followed legally)
-    assert d.value == "3: N DA" and "北家出 DA" in d.message_zh
+    assert d.value == "3: N DA" and "北家出 ♦A" in d.message_zh
     assert "(of the cards N held then, the only one it does not play later)" in d.message_en
     assert "北家当时所持的牌中，只有这一手其后没有打出" in d.message_zh
     assert "legal way" not in d.message_en and "no legal play" not in d.message_en   # ♦A is a legal follow

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
 from .explain import Message, cards_text
 from .explain_readings import copies_placed
 from .explain_unknown import fault_owed_open, seat_list, unknown_fact
@@ -59,6 +59,12 @@ def record_ends_in_last_trick(trick: int, missing: Sequence[int], fixed: bool = 
                                                            "the bury, nor can it be derived)")
     return unknown_fact(f"记录在本副牌的最后一轮（第 {trick} 轮）{zh}出牌之前结束：{zh_}",
                         f"the record ends in trick {trick}, the hand's last, before {en} played: {en_}", ("points",))
+
+
+def _plays_shown(shown: Sequence[tuple[int, int, Sequence[int]]]) -> Message:
+    """``(trick, seat, cards)`` plays as the words list them: "第 3 轮东家出 ♠5" / "E played ♠5 in trick 3"."""
+    return ("、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {cards_text(c)}" for t, s, c in shown),
+            ", ".join(f"{SEAT_TOKENS[s]} played {cards_text(c)} in trick {t}" for t, s, c in shown))
 
 
 def _gaps(gaps: Sequence[tuple[int, Sequence[int]]]) -> Message:
@@ -124,8 +130,7 @@ def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int
     held then, and does not play later, just those cards); ``illegal``: the plays among them, as ``(trick,
     seat)``, that are no legal play — judged as played, their fault found; ``miscopied``: the plays are written
     but the record proves them impossible (:mod:`.impossible_plays`), read as plays not read."""
-    zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for t, s, c in shown)
-    en = ", ".join(f"{SEAT_TOKENS[s]} played {' '.join(TOKEN[k] for k in c)} in trick {t}" for t, s, c in shown)
+    zh, en = _plays_shown(shown)
     seats = sorted({s for _, s, _ in shown})
     one_seat = len(seats) == 1
     cards = sum(len(c) for _, _, c in shown)
@@ -162,8 +167,7 @@ def gap_play_fixed(shown: Sequence[tuple[int, int, Sequence[int]]]) -> Message:
     """The plays a record leaves out, derived from the deal alone though their tricks are not judged (the
     play left out may be the lead itself, :func:`.unfilled_gaps.not_judged`): of the cards each seat held
     then, those are the only ones it does not play later."""
-    zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for t, s, c in shown)
-    en = ", ".join(f"{SEAT_TOKENS[s]} played {' '.join(TOKEN[k] for k in c)} in trick {t}" for t, s, c in shown)
+    zh, en = _plays_shown(shown)
     many = len(shown) > 1
     return (f"记录缺少的出牌由其后的出牌与发牌推出：{zh}（当时所持的牌中，只有{'这些' if many else '这一手'}其后没有打出）；"
             f"但不知{'各' if many else '该'}轮是否由其首出，故{'这几' if many else '该'}轮仍不判定",
@@ -356,8 +360,7 @@ def gap_play_lead_open(shown: Sequence[tuple[int, int, Sequence[int]]],
     not play later), the seat left out being due to lead its trick (``leads``: ``(trick, due, written first)``):
     who led it is not known, so the hand is judged with each leader (:func:`.record_gaps.judge`), what every
     reading gives kept."""
-    zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for t, s, c in shown)
-    en = ", ".join(f"{SEAT_TOKENS[s]} played {' '.join(TOKEN[k] for k in c)} in trick {t}" for t, s, c in shown)
+    zh, en = _plays_shown(shown)
     many = len(shown) > 1
     lz, le = _leads_text(leads)
     return (f"记录缺少的出牌由其后的出牌与发牌推出：{zh}（当时所持的牌中，只有{'这些' if many else '这一手'}其后没有打出）；"

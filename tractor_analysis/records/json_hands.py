@@ -228,6 +228,9 @@ class _TrickReader(FieldReader):
                       "trick); the second play is dropped",
                       f"座位 {SEAT_TOKENS[seat]} 在同一轮中出牌两次（每家每轮只出一次牌）；第二次已舍弃")
             return None
+        if pv["cards"] == "?" and pv.get("attempted") is None:   # the record does not know the play: no problem
+            self.plays_unread.append((number, seat, seen.bit_count()))
+            return None
         dropped = f"the play of {SEAT_TOKENS[seat]} is dropped"
         cards, bad = self.cards(pv["cards"], f"the play of {SEAT_TOKENS[seat]}", dropped, "cards")
         attempted = None

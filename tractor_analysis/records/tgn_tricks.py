@@ -530,6 +530,9 @@ def _play(st: Reading, h: HandDraft, seg: str, start: int, lineno: int, pieces: 
             h.plays_unread.append((number, seat, seen.bit_count()))
             return None
         cards, attempted = read
+    elif txt.strip() in ("?", "？"):     # "N: ?" — the record says it does not know the play: as a play not read, no problem
+        h.plays_unread.append((number, seat, seen.bit_count()))
+        return None
     elif not txt.strip():       # "N: ," — the seat written, its cards not: a play made that cannot be read
         ln, col = pos(pieces, lineno, first)
         st.diag("syntax_error", f"the play of {SEAT_TOKENS[seat]} in trick {number} gives no card (expected "
