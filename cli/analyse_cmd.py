@@ -172,9 +172,14 @@ def _value(v: int | None) -> str:
 
 
 def view_text(v: PlayView) -> str:
-    """``view 座位视角: cost 3.2 ±1.1 (200 deals / 200 种牌局)`` — the play judged from its seat."""
+    """``view 座位视角: cost 3.2 ±1.1 (200 deals / 200 种牌局)`` — the play judged from its seat — and which cards
+    its deals had unseen: ``unseen: the other hands and the bottom's 8 cards / 未见：…`` (the bottom among
+    them, or why not: :meth:`~tractor_analysis.analysis.view.BottomSeen.words`)."""
     if v.value is None:
         why = "no deal agrees / 无相符牌局" if not v.deals else "not solved within budget / 未在预算内解出"
+        if v.withheld is None and v.bottom is not None:     # (the deals were set up: which cards they dealt)
+            zh, en = v.bottom.words()
+            why += f"   {en} / {zh}"
         why = v.withheld or why                 # a stated reason (friend mode: the partner not known yet)
         return dim(f"      from the seat 座位视角: {why}")
     plural = "" if v.deals == 1 else "s"
@@ -186,6 +191,9 @@ def view_text(v: PlayView) -> str:
     text = f"      from the seat 座位视角: {v.value:.1f}, cost 代价 {v.cost:.1f}{spread} ({deals})"
     if v.cost > 0 and v.best:
         text += "   best 最佳: " + " | ".join(cards_pretty(b) for b in v.best)
+    if v.bottom is not None:                    # which cards were unseen: the bottom among them or not (§15 item 3)
+        zh, en = v.bottom.words()
+        text += f"   {en} / {zh}"
     if len(v.sides) > 1:                        # friend mode: each deal scored with the sides it implies
         text += ("\n        partner by deal, each deal scored with its own sides / 朋友随牌局而定，各按其双方计: "
                  + ", ".join(f"{'+'.join(SEAT_TOKENS[s] for s in side)} {n}" for side, n in v.sides))
@@ -193,10 +201,12 @@ def view_text(v: PlayView) -> str:
 
 
 VIEW_NOTE = ("from the seat 座位视角: each play judged on what its player could know — the mean over the deals of "
-             "the unseen cards that player could not rule out, its cost against the best such mean — while the "
-             "play's own line (before → after, cost) has all four hands open: the two measure different things "
-             "and may differ / 座位视角：按该玩家所能知道的评判每手出牌——在其无法排除的未见牌分布上取平均值，"
-             "代价相对于最佳的平均值；而出牌本行（前 → 后、代价）是四家明手：两者衡量的不同，可能不一致")
+             "the unseen cards that player could not rule out (the other seats' hands and, for every seat but the "
+             "dealer who buried it, the bottom: each play's line says which), its cost against the best such mean — "
+             "while the play's own line (before → after, cost) has all four hands open: the two measure different "
+             "things and may differ / 座位视角：按该玩家所能知道的评判每手出牌——在其无法排除的未见牌（其余三家的手牌，"
+             "以及除扣底的庄家外各家未见的底牌：每手出牌一行都写明）分布上取平均值，代价相对于最佳的平均值；而出牌本行"
+             "（前 → 后、代价）是四家明手：两者衡量的不同，可能不一致")
 """Said once a run, before the first play judged from its seat (the hand page says it in a paragraph)."""
 
 
@@ -438,7 +448,7 @@ def refuse_idle_options(ctx: click.Context, view: bool, as_json: bool) -> None:
               help="Print the four hands before each analysed trick (text only: not with --json).")
 @click.option("--view", is_flag=True,
               help="Also judge each play from its player's seat: over the deals of the unseen cards that "
-                   "player could not rule out (座位视角).")
+                   "player could not rule out — the other hands and, unless it buried it, the bottom (座位视角).")
 @click.option("--samples", type=click.IntRange(min=1), default=DEFAULT_SAMPLES, show_default=True, metavar="N",
               help="With --view: deals per play (all of them, exactly, when they are at most N).")
 @click.option("--seed", type=int, default=0, show_default=True, help="With --view: the sampler's seed.")

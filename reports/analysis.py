@@ -35,6 +35,7 @@ from pathlib import Path
 from tractor_analysis.analysis.best_plays import choices, equal_plays
 from tractor_analysis.analysis.hand_analysis import MARKS, mark_of
 from tractor_analysis.analysis.record_basis import with_derived_plays
+from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.records.cards import SEAT_TOKENS, parse_cards
 
 from .analysis_view import AnalysedPlayView, AnalysisView, FromSeatView
@@ -109,8 +110,13 @@ def _grouped(hand: HandView, result, trick: int, seat: str, best: tuple) -> tupl
     every = None
     if result is not None and seat in SEAT_TOKENS:
         every = equal_plays(result, trick, SEAT_TOKENS.index(seat), best)
-    groups = hand.groups
-    group_of = (lambda k: groups[k]) if groups else (lambda k: 0)
+    if every is not None:       # (equal_plays answers only where the level and the trump are known)
+        # the engine's suit groups, as analyse groups them: the page's display groups number them otherwise,
+        # and where two ways of saying the plays are as short, choices takes the first group by number
+        group_of = hand_context(result.rules, result.level, result.trump).order.group.__getitem__
+    else:
+        groups = hand.groups
+        group_of = (lambda k: groups[k]) if groups else (lambda k: 0)
     return tuple(choices(best if every is None else every, group_of)), every is not None
 
 

@@ -27,6 +27,8 @@ import time
 from dataclasses import dataclass
 from math import sqrt
 
+from ..engine.declarations import bottom_takers
+from ..engine.explain_analysis import view_unseen
 from ..engine.legal import analyse_lead, legal_follows
 from ..engine.throw_check import throw_stands
 from ..engine.scoring import failed_throw_penalty
@@ -42,6 +44,43 @@ from .moves import merged
 from .solver import Budget, Position, Solver
 
 DEFAULT_SAMPLES = 200
+
+
+@dataclass(frozen=True, slots=True)
+class BottomSeen:
+    """What a view's deals did with the bottom (docs/rules.md §15 item 3), as :func:`.knowledge.knowledge_at`
+    has it for the play's seat: for the words that say which cards were unseen
+    (:func:`~tractor_analysis.engine.explain_analysis.view_unseen`)."""
+
+    dealt: int
+    """The bottom's cards dealt among the unseen cards (0: not among them)."""
+    own: bool
+    """Not dealt: the seat is the dealer, whose own bury the bottom is taken to be (known to it)."""
+    points: int | None
+    """Not dealt though not the seat's own bury, the record giving no ``Buried:`` line: the points counted for
+    the bottom in every deal; ``None`` otherwise (not dealt, not own and ``None``: a bottom of no card)."""
+    last_taker: int | None = None
+    """炒地皮: the seat that took the bottom and buried it last, when that is not the dealer (the view takes
+    the bottom as the dealer's all the same, :func:`.knowledge.knowledge_at`); ``None`` otherwise."""
+    dealer: int | None = None
+
+    def words(self) -> tuple[str, str]:
+        """``(zh, en)``: which cards the deals had unseen
+        (:func:`~tractor_analysis.engine.explain_analysis.view_unseen`)."""
+        return view_unseen(self.dealt, self.own, self.points, self.dealer, self.last_taker)
+
+
+def bottom_seen(h: HandResult, record: Hand | None, kn) -> BottomSeen:
+    """:class:`BottomSeen` of the knowledge ``kn`` of a play of ``h``."""
+    dealt = kn.sizes[BOTTOM]
+    own = not dealt and kn.seat == h.dealer
+    given = record is not None and record.buried is not None
+    points = kn.bottom_points if not dealt and not own and not given else None
+    last = None
+    if record is not None and h.dealer is not None:
+        takers = bottom_takers(h.dealer, record.declarations)
+        last = takers[-1] if takers[-1] != h.dealer else None
+    return BottomSeen(dealt, own, points, last, h.dealer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +105,8 @@ class PlayView:
     sides: tuple[tuple[tuple[int, ...], int], ...] = ()
     """Friend mode: each dealer's side the deals used imply (seats), with how many deals imply it
     (empty outside friend mode)."""
+    bottom: BottomSeen | None = None
+    """What the deals did with the bottom (``None``: no deal was set up, the hand's time ran out first)."""
 
     def json(self, tokens) -> dict:
         out = {"deals": self.deals, "exact": self.exact, "value": _round(self.value),
@@ -146,6 +187,7 @@ class _Setup:
     """Per deal: the dealer's side it is scored with (the record's, or in friend mode the deal's own)."""
     withheld: str | None = None
     """Why the view cannot be taken honestly (friend mode: see :data:`PARTNER_UNKNOWN`)."""
+    bottom: BottomSeen | None = None
 
 
 def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: int, seed: int) -> _Setup:
@@ -158,7 +200,8 @@ def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: i
         t = h.tricks[index]
         made = tuple(sorted(t.plays[play].attempted or t.plays[play].cards))
         why = NOT_JUDGED_NO_DEAL if no_deal_lines(record) else NOT_JUDGED
-        return _Setup(ctx, seat, Deals((), False, samples), [], [], [], [made], made, [], why)
+        return _Setup(ctx, seat, Deals((), False, samples), [], [], [], [made], made, [], why,
+                      bottom_seen(h, record, kn))
     deals: Deals = deals_for(kn, ctx, samples, seed)
     bases, penalties = trick_bases(h)
     real_pos = position_at(h, index, play, bases, penalties)
@@ -180,7 +223,8 @@ def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: i
     cands = _candidates(ctx, real_pos, solvers, kn.own, inplay) if positions and not withheld else []
     if made not in cands:
         cands.append(made)
-    return _Setup(ctx, seat, deals, positions, solvers, weights, cands, made, sides, withheld)
+    return _Setup(ctx, seat, deals, positions, solvers, weights, cands, made, sides, withheld,
+                  bottom_seen(h, record, kn))
 
 
 def _sides(h: HandResult, record: Hand | None, kn, deals: Deals) -> tuple[list, str | None]:
@@ -242,10 +286,10 @@ def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples
         st.ctx, st.seat, st.deals, st.positions, st.solvers, st.weights, st.cands, st.made)
     friend = h.rules.friend
     if not positions and not st.withheld:
-        return PlayView(0, deals.exact, None, None, (), None, None, samples)
+        return PlayView(0, deals.exact, None, None, (), None, None, samples, bottom=st.bottom)
     if st.withheld:
         return PlayView(len(positions), deals.exact, None, None, (), None, None, samples,
-                        withheld=st.withheld, sides=_side_counts(st.sides) if friend else ())
+                        withheld=st.withheld, sides=_side_counts(st.sides) if friend else (), bottom=st.bottom)
     attacker = seat not in st.sides[0]          # the same in every deal (else withheld)
     sign = 1 if attacker else -1
     table: dict[tuple[int, ...], list[int]] = {m: [] for m in cands}
@@ -263,7 +307,7 @@ def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples
                 v = _value(solver, ctx, positions[d], m, seat, budget, guess)
                 if v is None:
                     return PlayView(len(positions), deals.exact, None, None, (), None, None, samples,
-                                    sides=_side_counts(st.sides) if friend else ())
+                                    sides=_side_counts(st.sides) if friend else (), bottom=st.bottom)
                 values.append(v)
                 last = v
             del solver
@@ -278,7 +322,7 @@ def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples
     cost = sign * (best_mean - means[made]) + 0.0      # + 0.0: no -0.0
     stderr = 0.0 if deals.exact else _gap_stderr(table[best[0]], table[made], sign)
     return PlayView(done, deals.exact, means[made], best_mean, best, cost, stderr, samples,
-                    tuple(means.items()), sides=_side_counts(st.sides[:done]) if friend else ())
+                    tuple(means.items()), sides=_side_counts(st.sides[:done]) if friend else (), bottom=st.bottom)
 
 
 def _stops(n: int, precision: float | None) -> list[int]:
@@ -329,4 +373,4 @@ def view_hand(h: HandResult, record: Hand | None, first: int, samples: int = DEF
     return out
 
 
-__all__ = ["DEFAULT_SAMPLES", "PlayView", "searches_for", "view_play", "view_hand"]
+__all__ = ["DEFAULT_SAMPLES", "BottomSeen", "PlayView", "bottom_seen", "searches_for", "view_play", "view_hand"]

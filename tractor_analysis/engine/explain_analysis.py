@@ -1,6 +1,7 @@
 """Bilingual (中文 / English) words of the endgame analysis (``tractor analyse``, ``ingest --analyse``): why a hand
-is not analysed (a play not known, the bottom or a winner not known, cards beyond the decks), a play derived, and
-why a play's value before is withheld.  Each function returns ``(message_zh, message_en)``.
+is not analysed (a play not known, the bottom or a winner not known, cards beyond the decks), a play derived,
+why a play's value before is withheld, and which cards a play judged from its seat took as unseen.  Each function
+returns ``(message_zh, message_en)``.
 """
 from __future__ import annotations
 
@@ -112,3 +113,34 @@ def analysis_winner_unknown(trick: int) -> tuple[str, str]:
     """``(zh, en)``: a trick whose winner is not known: which side its points went to is not known."""
     return (f"第 {trick} 轮的赢家未知，该轮的分归哪一方也未知",
             f"trick {trick}'s winner is not known, so neither is which side its points went to")
+
+
+def view_unseen(dealt: int, own: bool, points: int | None, dealer: int | None,
+                last_taker: int | None = None) -> tuple[str, str]:
+    """``(zh, en)``: the cards a play judged from its seat (``analyse --view``) was judged unseen, as its deals
+    had them (docs/rules.md §15 item 3): the other hands, and the bottom's ``dealt`` cards (0: not among them) —
+    known to the seat when it is the dealer (``own``), else not in the record (no ``Buried:`` line: its
+    ``points`` counted in every deal), else a bottom of no card.  ``last_taker``: 炒地皮, the seat that
+    buried last when it is not the ``dealer``, whom the view takes as knowing the bottom all the same."""
+    if dealt:
+        zh = f"未见：其余三家的手牌与底牌 {dealt} 张"
+        en = f"unseen: the other hands and the bottom's {dealt} card{'' if dealt == 1 else 's'}"
+    elif own and last_taker is None:
+        zh, en = "未见：其余三家的手牌；底牌已知：是本座位（庄家）扣的", \
+            "unseen: the other hands; the bottom known: this seat, the dealer, buried it"
+    elif own:
+        zh, en = "未见：其余三家的手牌；底牌按本座位（庄家）已知处理", \
+            "unseen: the other hands; the bottom taken as known to this seat, the dealer"
+    elif points is not None:
+        zh, en = (f"未见：其余三家的手牌；底牌不在其中（记录没有 Buried: 一行）：每种牌局都按由记录推出的底分 "
+                  f"{points} 分计",
+                  f"unseen: the other hands; the bottom's cards not among them (the record gives no Buried: line): "
+                  f"its {points} points, derived from the record, counted in every deal")
+    else:
+        zh, en = "未见：其余三家的手牌；底牌无牌", "unseen: the other hands; the bottom holds no card"
+    if last_taker is not None and dealer is not None:
+        zh += (f"；炒地皮：最后扣底的是{SEAT_NAMES_ZH[last_taker]}，座位视角却按只有庄家{SEAT_NAMES_ZH[dealer]}"
+               f"知道底牌处理（局限，见 docs/rules.md §15 第 3 条）")
+        en += (f"; 炒地皮: {SEAT_TOKENS[last_taker]} buried it last, yet the view takes the bottom as known to the "
+               f"dealer {SEAT_TOKENS[dealer]} alone (a limit: docs/rules.md §15 item 3)")
+    return zh, en
