@@ -92,7 +92,8 @@ def test_a_nine_card_line_is_bad_bury_and_the_bury_is_derived(tmp_path):
     text = _record("H8 H6 H4 H3 DQ D8 D6 D4 D5")
     _, h = _hand(text)
     bad = [v for v in h.violations if v.code == "bad_bury"]
-    assert bad and all(v.seat == 2 and v.trick is None for v in bad)
+    # the size names S; the third ♦5 no seat (no dealer can bury a copy the decks lack: s22)
+    assert bad and all(v.trick is None for v in bad) and {v.seat for v in bad} == {2, None}
     # every seat played a whole hand: the line is the record's error, worded so (docs/rules.md §13.1, s17)
     assert any(explain_bury.line_wrong_size(2, 9, 8, True) == (v.message_zh, v.message_en) and v.of_record for v in bad)
     _assert_derived_and_scored(h)
@@ -114,9 +115,11 @@ def test_a_line_with_a_third_copy_of_a_card_is_bad_bury():
     # the right size, but two ♦5: both copies of ♦5 were played (S's and W's in trick 6)
     _, h = _hand(_record("H8 H6 H4 H3 DQ D8 D5 D5"))
     bad = [v for v in h.violations if v.code == "bad_bury"]
-    assert len(bad) == 1 and bad[0].seat == 2
-    assert "S buried D5, but with the cards played that is more copies than 2 decks have" in bad[0].message_en
-    assert "连同各家打出的牌" in bad[0].message_zh and "不采用该埋底行" in bad[0].message_zh
+    # the record's finding, naming no seat (s22: it named S, "S buried D5")
+    assert len(bad) == 1 and bad[0].seat is None and bad[0].of_record
+    assert ("the Buried: line and the cards played hold together more copies of D5 than 2 decks have"
+            in bad[0].message_en)
+    assert "与各家打出的牌合起来" in bad[0].message_zh and "不采用该埋底行" in bad[0].message_zh
     _assert_derived_and_scored(h)
 
 
@@ -124,7 +127,8 @@ def test_a_right_size_line_with_one_card_miscopied_is_bad_bury():
     # ♦K for ♦4: both ♦K were played (tricks 5 and 6); the line scored "bottom 10×2=20 = 170" before
     _, h = _hand(_record("H8 H6 H4 H3 DQ D8 D6 DK"))
     bad = [v for v in h.violations if v.code == "bad_bury"]
-    assert len(bad) == 1 and bad[0].message_en.startswith("S buried DK, but with the cards played")
+    assert len(bad) == 1 and bad[0].message_en.startswith("the Buried: line and the cards played hold together "
+                                                          "more copies of DK")
     _assert_derived_and_scored(h)
 
 
@@ -142,7 +146,8 @@ def test_an_incomplete_hand_with_a_bad_line_leaves_the_bury_unknown(tmp_path):
     text = _record("H8 H6 H4 H3 DQ D8 D6 D4 D5", TRICKS[:-1], claim="140")
     _, h = _hand(text)
     bad = [v for v in h.violations if v.code == "bad_bury"]
-    assert bad and all(v.seat == 2 for v in bad)
+    # the 9 cards are S's bury (S's violation); the third ♦5 the record's finding, no seat (s22)
+    assert sorted((v.seat is None, v.of_record) for v in bad) == [(False, False), (True, True)]
     assert not [d for d in h.derived if d.fact == "buried"]
     assert not h.complete and h.bottom_points is None
     assert h.outcome is None and h.levels_after == (None, None)

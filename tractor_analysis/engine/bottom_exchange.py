@@ -314,13 +314,15 @@ def _bury_held_by_others(buried: tuple[Card, ...], dealer: int, dealt: Sequence[
                          given: Sequence[bool], rules: RuleSet) -> list[Violation]:
     """The dealer's deal line not given: a bury that holds a card whose every copy the other seats'
     lines already hold (with the copies buried) could not be the dealer's (its hand and the bottom
-    are the cards of no other seat): ``bad_bury``, and the line is not used."""
+    are the cards of no other seat): ``bad_bury``, and the line is not used.  No dealer can bury it: the
+    line or another seat's line is miscopied, so it is the record's finding, no seat's act (docs/rules.md
+    §13.1), and names no seat."""
     others = [sum(dealt[s][k] for s in range(4) if s != dealer and given[s]) for k in range(NUM_KINDS)]
     over = [k for k, n in enumerate(counts(buried)) if n and n + others[k] > rules.decks]
     if not over:
         return []
-    return [hand_violation("bad_bury", dealer, explain_hand.buried_held_by_others(dealer, over, rules.decks),
-                           tuple(buried))]
+    return [as_record_finding(hand_violation("bad_bury", None, explain_hand.buried_held_by_others(over, rules.decks),
+                                             tuple(buried)))]
 
 
 def bury_size(buried: tuple[Card, ...], seat: int | None, rules: RuleSet) -> list[Violation]:

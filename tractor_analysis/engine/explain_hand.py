@@ -284,12 +284,15 @@ def buried_not_held(seat: int, missing: Sequence[int], rebid: bool) -> Message:
             f"{whose}")
 
 
-def buried_held_by_others(seat: int, kinds: Sequence[int], decks: int) -> Message:
-    """A bury naming cards whose every copy the other seats' deal lines hold (the dealer's not given)."""
-    return (f"{SEAT_NAMES_ZH[seat]}扣的底牌 {_pretty(kinds)} 已全部（共 {decks} 张）在其他各家的发牌中，"
-            "不可能由庄家扣下：不采用该埋底行",
-            f"{SEAT_TOKENS[seat]} buried {_tokens(kinds)}, but the other seats' deal lines hold every copy of it "
-            f"({decks}): the dealer cannot have buried it, and the Buried: line is not used")
+def buried_held_by_others(kinds: Sequence[int], decks: int) -> Message:
+    """A bury naming cards whose every copy the other seats' deal lines hold (the dealer's not given): no dealer
+    can bury them, so the ``Buried:`` line or another seat's line is miscopied — the record's finding, worded as
+    the record's: no seat said to have buried anything."""
+    return (f"Buried: 一行有 {_pretty(kinds)}，但其他各家的发牌行已有其全部 {decks} 张，庄家不可能扣下："
+            "Buried: 一行或其他某家的发牌行记错（不知是哪一处），不采用该埋底行",
+            f"the Buried: line names {_tokens(kinds)}, but the other seats' deal lines hold every copy of it "
+            f"({decks}): no dealer can have buried it — the Buried: line or another seat's deal line is miscopied "
+            "(not known which), and the Buried: line is not used")
 
 
 def bury_wrong_size(seat: int | None, buried: int, bottom_size: int) -> Message:
@@ -326,13 +329,14 @@ def position_beyond_decks(kinds: Sequence[int], counts: Sequence[int], decks: in
 
 def played_bury_beyond_decks(seat: int | None, kinds: Sequence[int], decks: int) -> Message:
     """A full hand read from its plays (no deal lines): a ``Buried:`` line naming cards of which it and
-    the cards played hold more copies than the decks have (a card miscopied): not used (``seat``
-    ``None``: the dealer not known)."""
-    who_zh, who_en = ("庄家", "the dealer") if seat is None else (SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat])
-    return (f"{who_zh}扣的底牌有 {_pretty(kinds)}，连同各家打出的牌，张数超过 {decks} 副牌所有（每种 {decks} 张），"
-            "不可能如此扣底：不采用该埋底行",
-            f"{who_en} buried {_tokens(kinds)}, but with the cards played that is more copies than "
-            f"{decks_en(decks, 'have')} ({decks} of each): the dealer cannot have buried them, and the Buried: line is not used")
+    the cards played hold more copies than the decks have: no bury can hold them, so a card of the line or
+    of a play is miscopied — the record's finding, worded as the record's: no seat (``seat``, the signature
+    :func:`.bottom_exchange.bury_beyond_decks` calls, is not named) said to have buried anything."""
+    return (f"Buried: 一行与各家打出的牌合起来，{_pretty(kinds)} 的张数超过 {decks} 副牌所有（每种 {decks} 张）："
+            "该行或某一手出牌有牌记错（不知是哪一处），不采用该埋底行",
+            f"the Buried: line and the cards played hold together more copies of {_tokens(kinds)} than "
+            f"{decks_en(decks, 'have')} ({decks} of each): a card of the line or of a play is miscopied (not known "
+            "which), and the Buried: line is not used")
 
 
 def buried_from_all_plays(buried: Sequence[int], decks: int, hand_size: int, line_wrong: bool = True) -> Message:

@@ -267,7 +267,8 @@ def _plays_start(hand: Hand, rules: RuleSet, dealer: int | None, rows: tuple[tup
     known to have taken the bottom).  Without a ``Buried:`` line the bury is the decks' cards nobody
     played when every seat played a whole hand (derived, and said), else unknown.  A ``Buried:`` line the dealer could not have made — the wrong
     number of cards for the bottom, or cards of which it and the cards played hold more copies than
-    the decks have — is ``bad_bury`` and not used (docs/rules.md §1.5, §14.1).  The bury is then the
+    the decks have (no dealer can bury those: the record's finding, naming no seat, §13.1) — is ``bad_bury``
+    and not used (docs/rules.md §1.5, §14.1).  The bury is then the
     decks' cards nobody played when every seat played a whole hand (derived, and said: a right-size
     line that differs from them names a card all of whose copies were played, so it is caught above),
     else unknown (its points withheld where they count: :func:`.setting.bottom_unknown`).  A line
@@ -279,8 +280,10 @@ def _plays_start(hand: Hand, rules: RuleSet, dealer: int | None, rows: tuple[tup
             return new_start(rows, None, False, frozenset(range(4)))
         return new_start(rows, rest, False, frozenset(range(4)), (), (bury_from_plays(rest, rules, False),))
     seat = bottom_takers(dealer, hand.declarations)[-1] if dealer is not None else None     # who buried last
-    found = bury_size(buried, seat, rules) + bury_beyond_decks(buried, seat, rows, rules,
-                                                                 explain_hand.played_bury_beyond_decks)
+    # copies beyond the decks no dealer can bury: a card of the line or of a play miscopied, the record's finding
+    # (docs/rules.md §13.1), naming no seat, whether or not every card was played
+    found = bury_size(buried, seat, rules) + [as_record_finding(v) for v in bury_beyond_decks(
+        buried, None, rows, rules, explain_hand.played_bury_beyond_decks)]
     if not found:
         return new_start(rows, buried, False, frozenset(range(4)))
     rest = bottom_from_deal(rules, rows)       # the decks' cards none played, when each seat played a whole hand
