@@ -21,13 +21,15 @@ from typing import Iterable, Sequence
 
 from tractor_analysis import __version__
 from tractor_analysis.engine.explain_hand import cards_left, not_scored
-from tractor_analysis.engine.explain import cards_text, lead_decided as lead_words
+from tractor_analysis.engine.explain import (cards_text, lead_decided as lead_words, lead_decided_by_rules,
+                                             owed_is_example)
 from tractor_analysis.engine.hand_replay import context_of
 from tractor_analysis.engine.lead_decided import lead_decided
 from tractor_analysis.engine.outcome import REVOKE_CODES
 from tractor_analysis.engine.owed_plays import led_group_held
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.engine.record_gaps import find_gaps
+from tractor_analysis.engine.required_trick import throw_decision
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.rule_refs import RuleRef, rule_ref
 from tractor_analysis.engine.verdicts import RECORDED_TOTAL, HandResult, MatchResult, Violation
@@ -91,10 +93,19 @@ class RulingPage:
     :func:`~tractor_analysis.engine.derived_in_place.derived_in_place`): what was played; the violation's ``played`` is then the play
     as written.  ``None``: the violation's play is the record's (or :attr:`derived_play`'s, one left out)."""
     lead_trick: TrickView | None = None
-    """A lead out of turn: the trick before it, whose winner was due to lead (:func:`lead_note`)."""
+    """A lead out of turn: the trick before it, whose winner was due to lead (:func:`lead_note`) — as written."""
     lead_note: tuple[str, str] | None = None
     """(中文, English): who won :attr:`lead_trick` and so was due to lead — with the plays in it equal to the
-    winning one and the rule that the first played keeps the lead (docs/rules.md §2.5), the point in dispute."""
+    winning one and the rule that the first played keeps the lead (docs/rules.md §2.5), the point in dispute; where
+    the rules replace that trick as written (a failed throw, §4.5), that the written one was replaced and the
+    trick the rules require decided the lead."""
+    lead_required: RequiredView | None = None
+    """Where the rules replace :attr:`lead_trick` as written (a failed throw shown as played, its forced play
+    written wrong, or a throw written failed that would have stood: §4.5): that trick as the rules require it —
+    the one that decided the lead (:func:`lead_note`); the page shows it, and the trick as written as replaced."""
+    better_example: bool = False
+    """The violation's ``better`` is one example of the plays that meet the duty, not the only one (its words say
+    "for example / 例如", as ``tractor check`` prints them: :func:`~tractor_analysis.engine.explain.owed_is_example`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,14 +265,24 @@ def evidence(v: Violation, record: Hand, result: HandResult,
              f"docs/rules.md §14.1)"),)
 
 
-def lead_note(v: Violation, result: HandResult) -> tuple[int, tuple[str, str]] | None:
-    """A lead out of turn ``v``: the number of the trick before it, whose winner was due to lead, and (中文,
+def lead_note(v: Violation, result: HandResult) -> tuple[int, tuple[str, str], Violation | None] | None:
+    """A lead out of turn ``v``: the number of the trick before it, whose winner was due to lead, (中文,
     English) why (:func:`~tractor_analysis.engine.lead_decided.lead_decided`: equal plays in it named with
-    docs/rules.md §2.5); ``None`` for any other finding."""
+    docs/rules.md §2.5), and — where the rules replace that trick as written (a failed throw, §4.5) — the verdict
+    of its throw: the words then say the trick as written was replaced by the one the rules require, which decided
+    the lead; ``None`` for any other finding."""
     decided = lead_decided(context_of(result), result.tricks, v)
     if decided is None:
         return None
-    return decided.trick, lead_words(decided.trick, v.trick, decided.winner, decided.winning, decided.equal)
+    throw = decided.replaced
+    if throw is None:
+        return decided.trick, lead_words(decided.trick, v.trick, decided.winner, decided.winning, decided.equal), None
+    lead = result.tricks[next(i for i, t in enumerate(result.tricks) if t.number == decided.trick)].leader
+    decision = throw_decision(throw, decided.shown)
+    forced = ((decided.shown,) if decision.stands else tuple(throw.better_choices) if len(throw.better_choices) > 1
+              else (decision.lead,) if decision.lead else ())
+    return decided.trick, lead_decided_by_rules(decided.trick, v.trick, decided.winner, lead, decided.shown, forced,
+                                                decided.written), throw
 
 
 def outcome_line(hand: HandView, result: HandResult) -> str:
@@ -434,6 +455,7 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                 team = team_of(v.seat) if v.seat is not None else 0
                 required = required_view(rec, h, v, names)
                 lead = lead_note(v, h)
+                lead_required = required_view(rec, h, lead[2], names) if lead and lead[2] else None
                 pages.append(RulingPage(
                     source=source, event=match.event or "", site=match.site or "", date=match.date or "",
                     round=match.round or "", table=match.table or "", hand=view,
@@ -447,7 +469,9 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     derived_play=derived_play(v, h), trump_note=trump_note(h),
                     evidence=evidence(v, rec, h, required), sides=sides, signers=signing,
                     played_derived=_in_display_order(derived_in_place(v, h), h),
-                    lead_trick=tricks.get(lead[0]) if lead else None, lead_note=lead[1] if lead else None))
+                    lead_trick=tricks.get(lead[0]) if lead else None, lead_note=lead[1] if lead else None,
+                    lead_required=lead_required,
+                    better_example=owed_is_example(v.better, v.better_choices, v.message_zh, v.message_en)))
     return pages
 
 

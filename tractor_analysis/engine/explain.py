@@ -120,6 +120,36 @@ def lead_decided(trick: int, nxt: int, winner: int, winning: Sequence[int],
             f"{trick}, so {w_en} was to lead trick {nxt} (§4.1)")
 
 
+def lead_decided_by_rules(trick: int, nxt: int, winner: int, leader: int, shown: Sequence[int],
+                          forced: Sequence[Sequence[int]], written: str) -> Message:
+    """Why ``winner`` was due to lead trick ``nxt`` where the rules replace ``trick`` as written (an ``out_of_turn``
+    lead's page): ``leader``'s throw ``shown`` — written as shown (``written`` ``"shown"``: it failed), with a forced
+    play the rules do not require (``"wrong_forced"``), or as failed where it would have stood (``"stood"``) — is
+    replaced by the trick the rules require, the lead ``forced`` (one play, or the equal plays the rules leave open,
+    docs/rules.md §2.5, §4.5), each follower following it; ``winner`` wins that trick."""
+    lz, le = _zh(leader), _en(leader)
+    w_zh, w_en = _zh(winner), _en(winner)
+    fz = " 或 ".join(cards_text(c) for c in forced) + ("（同等大小，规则未定出哪一手，§2.5）" if len(forced) > 1 else "")
+    fe = " or ".join(cards_text(c) for c in forced) + (" (equal: the rules leave open which, §2.5)"
+                                                       if len(forced) > 1 else "")
+    if not forced:      # the forced play withheld (it rests on cards the record does not place)
+        fz, fe = "一手（未能推出）", "(not derived)"
+    if written == "stood":
+        head_zh = (f"第 {trick} 轮记录写{lz}甩牌 {cards_text(shown)} 不成立，但按规则本可成立（docs/rules.md §4.5）："
+                   f"按规则本轮是这手甩牌本身，各家跟这手甩牌")
+        head_en = (f"trick {trick} is written with {le}'s throw {cards_text(shown)} as failed, but it would have stood "
+                   f"(docs/rules.md §4.5): the trick the rules require is the throw itself, each follower following it")
+    else:
+        how_zh, how_en = (("，其后强制出的牌不是规则要求的", "with a forced play the rules do not require")
+                          if written == "wrong_forced" else (" 的原样，甩牌不成立", "as shown, and the throw failed"))
+        head_zh = (f"第 {trick} 轮记录所写的是{lz}甩牌 {cards_text(shown)}{how_zh}（docs/rules.md §4.5）：按规则本轮由"
+                   f"{lz}强制出的 {fz} 代替，各家跟这手牌")
+        head_en = (f"trick {trick} is written with {le}'s throw {cards_text(shown)} {how_en} (docs/rules.md §4.5): "
+                   f"the rules replace it with {le}'s forced play {fe}, each follower following it")
+    return (f"{head_zh}；{w_zh}赢得按规则应有的第 {trick} 轮，故第 {nxt} 轮应由{w_zh}首出（§4.1）",
+            f"{head_en}; {w_en} wins trick {trick} as the rules require it, so {w_en} was to lead trick {nxt} (§4.1)")
+
+
 def mixed_lead(seat: int, cards: Sequence[int]) -> Message:
     return (f"{_zh(seat)}首出的牌 {cards_text(cards)} 不是同一门花色（主牌算一门）",
             f"{_en(seat)} led {cards_text(cards)}, which is not all of one suit group (trumps count as one)")
@@ -145,6 +175,17 @@ def owed_text(better: Sequence[int], choices: Sequence[Sequence[int]] = (), exam
         zh += "（" + "；".join(notes_zh) + "）"
         en += " (" + "; ".join(notes_en) + ")"
     return zh, en
+
+
+def owed_is_example(better: Sequence[int], choices: Sequence[Sequence[int]], message_zh: str, message_en: str) -> bool:
+    """Whether a violation's words (``message_zh``, ``message_en``) name its owed play ``better`` (``choices``: the
+    equal plays, :attr:`~.verdicts.Violation.better_choices`) as an example — other plays meet the duty too
+    (:func:`owed_text` with ``example``, docs/rules.md §5.5) —, as ``tractor check`` prints them: the words are the
+    one place the replay records it (the violation holds ``better`` alone)."""
+    if not better:
+        return False
+    zh, en = owed_text(better, choices, True)
+    return zh in message_zh and en in message_en
 
 
 def follow_suit(seat: int, group: int, better: Sequence[int], choices: Sequence[Sequence[int]] = (),
@@ -335,8 +376,8 @@ FOLLOW_MESSAGES = {"follow_pair": follow_pair, "follow_tractor": follow_tractor,
 TRICK_CORE = ("trick judge core", "判轮核心")
 """The compiled trick judge's name (English, Chinese) in the notice printed when it is not built."""
 
-__all__ = ["TRICK_CORE", "cards_text", "owed_text", "not_in_hand", "wrong_count", "out_of_turn", "lead_after_replaced",
-           "lead_decided", "mixed_lead",
+__all__ = ["TRICK_CORE", "cards_text", "owed_text", "owed_is_example", "not_in_hand", "wrong_count", "out_of_turn", "lead_after_replaced",
+           "lead_decided", "lead_decided_by_rules", "mixed_lead",
            "follow_suit", "follow_pair", "follow_tractor", "follow_triple", "throw_failed", "throw_would_stand",
            "wrong_forced_play", "declaration_too_weak", "overcall_own", "gain_capped", "gain_open", "gain_at_most",
            "FOLLOW_MESSAGES"]

@@ -66,7 +66,7 @@ a throw whose verdict rests on a seat read from its plays, the rules replacing t
 reading of that seat's cards and not under another (:mod:`.unsure_throws`)."""
 
 
-def _replaced_throw(t: TrickResult) -> tuple[Violation, tuple[int, ...], str] | None:
+def replaced_throw(t: TrickResult) -> tuple[Violation, tuple[int, ...], str] | None:
     """``t``'s verdict of its leader's throw, the throw as shown and how the record writes it, when the rules
     replace the trick's recorded play: a ``throw_failed`` of a throw written as shown (no ``->``), or a
     ``wrong_forced_play`` of ``attempted -> forced``; else None."""
@@ -174,7 +174,7 @@ def leads_after_throws(ctx: HandContext, recorded: Sequence[Trick], tricks: Sequ
     open_: list[OpenLead] = []
     for i in range(1, len(tricks)):
         before, t = tricks[i - 1], tricks[i]
-        found = _replaced_throw(before)
+        found = replaced_throw(before)
         ways = (readings or {}).get(before.number) if found is None else None
         if (found is None and not ways) or not t.plays:
             continue
@@ -221,7 +221,7 @@ def _lead_verdict(ctx: HandContext, before: TrickResult, seat: int, hands: Seque
     rests on a seat read from its plays) — and the seats that may win ``before`` as that reading has it, the one
     due to lead next among them: its written winner where the reading keeps it, the winners where derived, else
     every seat :func:`_may_win` leaves."""
-    found = _replaced_throw(before)
+    found = replaced_throw(before)
     if found is None:
         return "late", (), (() if before.winner is None else (before.winner,))
     v, shown, _ = found
@@ -231,4 +231,4 @@ def _lead_verdict(ctx: HandContext, before: TrickResult, seat: int, hands: Seque
     return _kind(seat, winners), winners, winners
 
 
-__all__ = ["OpenLead", "leads_after_throws", "SHOWN", "WRONG_FORCED", "STOOD", "UNSURE"]
+__all__ = ["OpenLead", "leads_after_throws", "replaced_throw", "SHOWN", "WRONG_FORCED", "STOOD", "UNSURE"]

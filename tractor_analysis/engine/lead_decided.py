@@ -4,7 +4,10 @@ A lead out of turn (``out_of_turn`` at a trick's first play, docs/rules.md §4.1
 Where a later play of that trick is equal to the winning one (the same cards' strengths in the same shapes: two
 off-suit level cards, docs/rules.md §2.5), neither beats the other and the first played keeps the lead — the point
 a player who led after it disputes.  :func:`lead_decided` gives the trick that decided the lead and those plays,
-for the ruling page to show with the rule.
+for the ruling page to show with the rule.  Where the rules replace that trick as written — a failed throw shown as
+played, its forced play written wrong, or a throw written failed that would have stood (docs/rules.md §4.5,
+:func:`.lead_after_throw.replaced_throw`) — what decided the lead is the trick the rules require (its winner the one
+due, :mod:`.lead_after_throw`), not the one written: :attr:`LeadDecided.replaced` says so.
 """
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from . import explain
+from .lead_after_throw import replaced_throw
 from .legal import analyse_lead
 from .tricks import HandContext, trick_winner
 from .verdicts import TrickResult, Violation
@@ -28,6 +32,15 @@ class LeadDecided:
     """The winning play's cards."""
     equal: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """``(seat, cards)`` of each later play equal to the winning one, in play order."""
+    replaced: Violation | None = None
+    """The verdict of the trick's throw (``throw_failed``, ``wrong_forced_play``) where the rules replace the trick
+    as written: the lead was decided by the trick the rules require — :attr:`winner` wins it —, so
+    :attr:`winning` and :attr:`equal` (the written trick's) are empty."""
+    shown: tuple[int, ...] = ()
+    """With :attr:`replaced`: the throw as shown (the leader's play as written, or its ``attempted``)."""
+    written: str = ""
+    """With :attr:`replaced`: how the record writes the trick (:data:`.lead_after_throw.SHOWN`, ``WRONG_FORCED``,
+    ``STOOD``)."""
 
 
 def _tie_with_lead(ctx: HandContext, lead_cards: Sequence[int], cards: Sequence[int]) -> bool:
@@ -68,7 +81,10 @@ def lead_decided(ctx: HandContext | None, tricks: Sequence[TrickResult], v: Viol
     trick: the trick before it that decided who was due to lead (its winner), and the plays in it equal to the
     winning one (``ctx``: the hand's; ``None`` — trump or level not known — names none).  ``None`` for any other
     finding, when the trick before has no winner known, or when ``v``'s words do not name that winner as due (a
-    lead after a trick the rules replace: :mod:`.lead_after_throw`)."""
+    lead after a trick the rules replace whose winner as the rules require it is another seat, or open:
+    :mod:`.lead_after_throw`).  A trick the rules replace whose written winner is the one due (the words name it:
+    the rules' trick gives it alone) is given with :attr:`LeadDecided.replaced`: it is the rules' trick that
+    decided the lead, not the plays written."""
     if v.code != "out_of_turn" or v.trick is None or not v.played:
         return None
     i = next((k for k, t in enumerate(tricks) if t.number == v.trick), None)
@@ -77,6 +93,10 @@ def lead_decided(ctx: HandContext | None, tricks: Sequence[TrickResult], v: Viol
     before = tricks[i - 1]
     if before.winner is None or (v.message_zh, v.message_en) != explain.out_of_turn(v.seat, before.winner):
         return None     # its words name no seat, or another, as due: the trick as written did not decide the lead
+    found = replaced_throw(before)
+    if found is not None:       # the rules' trick decided the lead: its winning play is not the one written
+        throw, shown, written = found
+        return LeadDecided(before.number, before.winner, (), (), throw, shown, written)
     winning = next((tuple(p.cards) for p in before.plays if p.seat == before.winner), ())
     equal = equal_plays(ctx, before) if ctx is not None else ()
     return LeadDecided(before.number, before.winner, winning, equal)
