@@ -38,6 +38,8 @@ def violation_json(v: Violation, record: Hand | None = None, result: HandResult 
         out["about"] = v.about
     if v.better_choices:    # equal plays the rules leave open (docs/rules.md §2.5, §4.5): `better` is the first only
         out["better_choices"] = [cards_tokens(c) for c in v.better_choices]
+    if v.better_example:    # `better` one example of plays not all equal that meet the duty (docs/rules.md §5.5)
+        out["better_example"] = True
     return out
 
 

@@ -198,6 +198,8 @@ def _owed_words(v: Violation) -> str:
     if v.better_choices:
         return (" or ".join(cards_pretty(c) for c in v.better_choices) + " / "
                 + " 或 ".join(cards_pretty(c) for c in v.better_choices))
+    if v.better_example:        # one example of plays not all equal that meet the duty (docs/rules.md §5.5)
+        return f"for example 例如 {cards_pretty(v.better)}"
     return cards_pretty(v.better)
 
 

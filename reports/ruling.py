@@ -21,8 +21,7 @@ from typing import Iterable, Sequence
 
 from tractor_analysis import __version__
 from tractor_analysis.engine.explain_hand import cards_left, not_scored
-from tractor_analysis.engine.explain import (cards_text, lead_decided as lead_words, lead_decided_by_rules,
-                                             owed_is_example)
+from tractor_analysis.engine.explain import cards_text, lead_decided as lead_words, lead_decided_by_rules
 from tractor_analysis.engine.hand_replay import context_of
 from tractor_analysis.engine.lead_decided import lead_decided
 from tractor_analysis.engine.outcome import REVOKE_CODES
@@ -105,7 +104,7 @@ class RulingPage:
     the one that decided the lead (:func:`lead_note`); the page shows it, and the trick as written as replaced."""
     better_example: bool = False
     """The violation's ``better`` is one example of the plays that meet the duty, not the only one (its words say
-    "for example / 例如", as ``tractor check`` prints them: :func:`~tractor_analysis.engine.explain.owed_is_example`)."""
+    "for example / 例如", as ``tractor check`` prints them: :attr:`~tractor_analysis.engine.verdicts.Violation.better_example`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,7 +470,7 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     played_derived=_in_display_order(derived_in_place(v, h), h),
                     lead_trick=tricks.get(lead[0]) if lead else None, lead_note=lead[1] if lead else None,
                     lead_required=lead_required,
-                    better_example=owed_is_example(v.better, v.better_choices, v.message_zh, v.message_en)))
+                    better_example=v.better_example))
     return pages
 
 

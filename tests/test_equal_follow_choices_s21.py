@@ -83,12 +83,13 @@ def test_pairs_of_other_strength_give_an_example_not_the_play_owed():
     assert v.code == "follow_pair" and js["better"] == ["C9", "C9"] and "better_choices" not in js
     assert "should play for example ♣9 ♣9 (other plays meet the duty as well" in v.message_en
     assert "应出 例如 ♣9 ♣9（满足跟牌要求的出法不止这一种" in v.message_zh
+    assert v.better_example and js["better_example"] is True          # stored, not read back from the words (s22)
 
 
 def test_the_one_play_that_meets_the_duty_is_said_plainly():
     v, js = _violation(ONE_PAIR)
     assert v.message_en.endswith("should play ♣9 ♣9") and v.message_zh.endswith("应出 ♣9 ♣9")
-    assert "better_choices" not in js
+    assert "better_choices" not in js and "better_example" not in js and not v.better_example
 
 
 def test_owed_text_says_equal_and_example_together():
@@ -123,3 +124,16 @@ def test_equal_fillers_beside_other_plays_are_one_example_not_a_list():
     assert v.code == "follow_suit" and "DQ" in js["better"] and js["better"][1 - js["better"].index("DQ")] in ("H7", "D7") and "better_choices" not in js
     assert "should play for example" in v.message_en and "equal:" not in v.message_en
     assert "例如" in v.message_zh and "同等大小" not in v.message_zh
+    assert v.better_example and js["better_example"] is True
+
+
+def test_check_text_says_for_example_in_its_better_row(tmp_path):
+    """``tractor check``'s "better 应出" row printed the example bare, as if it were the play owed (s22)."""
+    from click.testing import CliRunner
+    from tractor_analysis.cli.main import main as cli
+    for text, example in ((OTHER_PAIRS, True), (ONE_PAIR, False), (EQUAL_PAIRS, False)):
+        f = tmp_path / "r.tgn"
+        f.write_text(text, encoding="utf-8")
+        out = CliRunner().invoke(cli, ["check", str(f)]).output
+        row = next(line for line in out.splitlines() if "better 应出" in line)
+        assert ("for example 例如" in row) is example, row

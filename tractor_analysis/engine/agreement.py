@@ -53,7 +53,7 @@ def common_violations(results: Sequence[HandResult], reword: Reword) -> tuple[li
             # has" names no seat)
             zh, en = (explain_unknown.record_finding_open(v.seat, v.code) if v.of_record and v.seat is not None
                       else reword(v))
-            kept.append(dataclasses.replace(v, better=(), better_choices=(), message_zh=zh, message_en=en))
+            kept.append(dataclasses.replace(v, better=(), better_choices=(), better_example=False, message_zh=zh, message_en=en))
     return kept, uncertain
 
 

@@ -177,17 +177,6 @@ def owed_text(better: Sequence[int], choices: Sequence[Sequence[int]] = (), exam
     return zh, en
 
 
-def owed_is_example(better: Sequence[int], choices: Sequence[Sequence[int]], message_zh: str, message_en: str) -> bool:
-    """Whether a violation's words (``message_zh``, ``message_en``) name its owed play ``better`` (``choices``: the
-    equal plays, :attr:`~.verdicts.Violation.better_choices`) as an example — other plays meet the duty too
-    (:func:`owed_text` with ``example``, docs/rules.md §5.5) —, as ``tractor check`` prints them: the words are the
-    one place the replay records it (the violation holds ``better`` alone)."""
-    if not better:
-        return False
-    zh, en = owed_text(better, choices, True)
-    return zh in message_zh and en in message_en
-
-
 def follow_suit(seat: int, group: int, better: Sequence[int], choices: Sequence[Sequence[int]] = (),
                 example: bool = False, single: bool = False) -> Message:
     """``single``: the lead is one card — the seat did not follow the suit at all ("enough" is for a lead of
@@ -376,7 +365,7 @@ FOLLOW_MESSAGES = {"follow_pair": follow_pair, "follow_tractor": follow_tractor,
 TRICK_CORE = ("trick judge core", "判轮核心")
 """The compiled trick judge's name (English, Chinese) in the notice printed when it is not built."""
 
-__all__ = ["TRICK_CORE", "cards_text", "owed_text", "owed_is_example", "not_in_hand", "wrong_count", "out_of_turn", "lead_after_replaced",
+__all__ = ["TRICK_CORE", "cards_text", "owed_text", "not_in_hand", "wrong_count", "out_of_turn", "lead_after_replaced",
            "lead_decided", "lead_decided_by_rules", "mixed_lead",
            "follow_suit", "follow_pair", "follow_tractor", "follow_triple", "throw_failed", "throw_would_stand",
            "wrong_forced_play", "declaration_too_weak", "overcall_own", "gain_capped", "gain_open", "gain_at_most",

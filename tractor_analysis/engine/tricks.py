@@ -223,13 +223,14 @@ def throw_as_seen(ctx: HandContext, shown: Sequence[int], played: Sequence[int],
 
 
 def _violation(code: str, number: int, seat: int, played, better, msg: tuple[str, str],
-               choices: Sequence[Sequence[int]] = ()) -> Violation:
+               choices: Sequence[Sequence[int]] = (), example: bool = False) -> Violation:
     """``choices``: the equal plays the rules leave open (:func:`forced_choices`), ``better`` the first — kept as the
-    violation's ``better_choices`` only where there is more than one."""
+    violation's ``better_choices`` only where there is more than one; ``example``: ``better`` is one example of plays
+    not all equal that meet the duty (``better_example``)."""
     if len(choices) > 1:
         return new_violation(code, number, seat, tuple(played), tuple(better), msg[0], msg[1], ABOUT_PLAY,
-                             tuple(tuple(c) for c in choices))
-    return new_violation(code, number, seat, tuple(played), tuple(better), msg[0], msg[1])
+                             tuple(tuple(c) for c in choices), example)
+    return new_violation(code, number, seat, tuple(played), tuple(better), msg[0], msg[1], ABOUT_PLAY, (), example)
 
 
 def _held_units(o: Order, group: int, better: Sequence[int], played: Sequence[int], code: str) -> tuple[int, ...]:
@@ -604,7 +605,7 @@ def _judge(ctx: HandContext, trick: Trick, hands: list[list[int]], leader: int |
                     msg = (explain.follow_triple(p.seat, held, better, lead.kind, equal, fc.others)
                            if code == "follow_triple"
                            else explain.FOLLOW_MESSAGES[code](p.seat, held, better, equal, fc.others))
-                vs.append(_violation(code, number, p.seat, cards, better, msg, equal))
+                vs.append(_violation(code, number, p.seat, cards, better, msg, equal, fc.others))
         _take(h, cards)
 
     # --- the winner

@@ -89,6 +89,9 @@ class Violation:
     all equal — the same play made of equal cards the seat held, §2.5, §5.5): every one, :attr:`better` the first;
     ``()`` when :attr:`better` is the one play named (a wrong follow's: the only play that meets the duty, or one
     example of plays not all equal that do, which its message says)."""
+    better_example: bool = False
+    """:attr:`better` is one example of plays not all equal that meet a wrong follow's duty (docs/rules.md §5.5): the
+    message says "for example", and every place that shows :attr:`better` says it too."""
 
     @property
     def of_record(self) -> bool:
@@ -645,7 +648,8 @@ def as_record_finding(v: Violation) -> Violation:
     """``v`` as a finding about the record alone (:data:`ABOUT_RECORD`): the rest of the record proves the
     line or tag it is about miscopied, not any seat's act."""
     return v if v.of_record else new_violation(v.code, v.trick, v.seat, v.played, v.better, v.message_zh,
-                                               v.message_en, ABOUT_RECORD, v.better_choices)
+                                               v.message_en, ABOUT_RECORD, v.better_choices,
+                                               v.better_example)
 
 
 def hand_violation(code: str, seat: int | None, message: tuple[str, str],
