@@ -133,9 +133,10 @@ def test_the_side_the_tags_name_is_not_derived_against_the_bury():
         assert not [v for v in h.violations if v.code == "claim_mismatch"], tag
         why = [u for u in h.unknowns if "can have made the bury the record gives" in u.message_en]
         assert why and "都不可能扣下所记的底牌" in why[0].message_zh
-    # the control: the tags naming E–W (W's side), the bury W's: derived as before
+    # the control: the tags naming E–W (W's side), the bury W's and W leading trick 1: the cards fix the seat itself
+    # (W, derived: more than the side the tags give)
     h = replay_match(parse_tgn(_sample_hand_1('[Levels "NS:3 EW:2"]'))[0][0]).hands[0]
-    assert [(d.fact, d.value) for d in h.derived if d.fact == "dealer_side"] == [("dealer_side", "EW")]
+    assert [(d.fact, d.value) for d in h.derived if d.fact in ("dealer", "dealer_side")] == [("dealer", "W")]
 
 
 _W_LINE = "W: C2 C2 S2 H2 CQ C10 C9 C9 C5 C4 SK SQ S5 S3 HA HJ H10 H10 H7 H3 DK DK DQ D7 D6\n"

@@ -29,7 +29,7 @@ from . import explain_contradicted, explain_unknown
 from .agreement import agree, shared_facts, sides_withheld
 from .deal_lines import SHOWN_BY
 from .setting import LEVELS_CONTRADICTED
-from .verdicts import Derived, HandResult, Unknown, Violation, as_record_finding
+from .verdicts import Derived, HandResult, Unknown, Violation, as_record_finding, new_violation
 
 TAGS = {"level": "Level", "dealer": "Dealer", "trump": "Trump"}
 _AS_RECORDED = object()
@@ -278,6 +278,26 @@ def _set_aside(v: Violation, result: HandResult, ways: Sequence[tuple[dict, Hand
             and not any(_contradiction(w) and _FACT_OF[w.code] == fact for _, r in ways for w in r.violations))
 
 
+def _lone_dealer_set_aside(hand: Hand, result: HandResult, ways: Sequence[tuple[dict, HandResult]],
+                           shown: Sequence[Violation]) -> list[Violation]:
+    """A ``[Dealer]`` nothing else in the record names (:func:`questioned`: no hand before, no declaration names the
+    dealer) that the hand's cards set aside — every judgement kept is under one other dealer, and the cards (not the
+    first lead alone) speak against the tag more than under it —: the tag is miscopied, and that is the record's
+    ``dealer_mismatch`` as when another statement names the dealer (docs/rules.md §13.1), in whichever hand of the
+    record.  ``[]`` where the dealer is not so set aside, or its finding is shown already."""
+    if hand.dealer is None or any(_FACT_OF[v.code] == "dealer" for v in shown if _contradiction(v)):
+        return []
+    values = {choice.get("dealer", _AS_RECORDED) for choice, _ in ways}
+    if len(values) != 1 or _AS_RECORDED in values or values == {None}:
+        return []
+    if _conflicts(result, False) <= max(_conflicts(r, False) for _, r in ways):
+        return []
+    (value,) = values
+    against = sorted({v.code for v in result.violations if _evidence(v, result)})
+    words = explain_contradicted.lone_dealer_set_aside(hand.dealer, value, against)
+    return [as_record_finding(new_violation("dealer_mismatch", None, None, (), (), *words))]
+
+
 def _standing(ways: Sequence[tuple[dict, HandResult]]) -> set[str]:
     """The facts every judgement kept leaves as recorded with none of them finding it contradicted: a contradiction
     of such a tag as recorded was made under a value of another tag set aside (``[Level]`` checked against the
@@ -428,6 +448,8 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
                 shown.append(v)
     shown = _one_level_finding(hand, result, shown, options.get("dealer", ()))
     shown = [as_record_finding(v) if _set_aside(v, result, ways) else v for v in shown]
+    if asked and lead:      # a [Dealer] nothing else names, the cards setting it aside: the record's finding too
+        shown += _lone_dealer_set_aside(hand, result, ways, shown)
     kept = [v for v in changes["violations"] if not _contradiction(v)]
     changes["violations"] = tuple(sorted([*shown, *kept], key=order))
     sides_withheld(results, changes, what)
@@ -440,9 +462,11 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
             if only == getattr(hand, fact) and (fact in standing or (fact == "trump" and not trump_shown)):
                 continue        # the tag is contradicted only at values the hand does not bear out: it stands
             against = sorted({v.code for v in result.violations if _evidence(v, result)})
+            named = bool(hand.declarations) or "bad_declaration" in against     # (none recorded: not named)
             derived.append(Derived(fact, explain_contradicted.fact_token(fact, only),
-                                   "the deal, the bottom, the declarations and the plays",
-                                   *explain_contradicted.tag_borne_out(fact, getattr(hand, fact), only, against)))
+                                   explain_contradicted.borne_out_source(named),
+                                   *explain_contradicted.tag_borne_out(fact, getattr(hand, fact), only, against,
+                                                                       named)))
         else:
             given = options[fact]
             if fact == "trump":         # the trumps judged with values the hand bears out, not one set aside gives

@@ -53,22 +53,49 @@ _AGAINST = {
 }
 
 
-def tag_borne_out(fact: str, recorded: int | None, value: int | None, against: Sequence[str] = ()) -> Message:
+def _sources(declarations: bool) -> Message:
+    """What a contradicted tag's value is derived from: the hand's deal, bottom and plays, and its declarations only
+    where the record gives any (``declarations``) — a hand without them is not said to be borne out by them."""
+    if declarations:
+        return "发牌、底牌、亮主与出牌", "deal, bottom, declarations and plays"
+    return "发牌、底牌与出牌", "deal, bottom and plays"
+
+
+def borne_out_source(declarations: bool) -> str:
+    """The ``from`` of a contradicted tag's value the hand's own evidence leaves (:func:`tag_borne_out`)."""
+    return ("the deal, the bottom, the declarations and the plays" if declarations
+            else "the deal, the bottom and the plays")
+
+
+def tag_borne_out(fact: str, recorded: int | None, value: int | None, against: Sequence[str] = (),
+                  declarations: bool = True) -> Message:
     """The hand's own evidence leaves one value of a contradicted tag (:mod:`.contradictions`);
-    ``against``: the codes of the findings it makes under the recorded value."""
+    ``against``: the codes of the findings it makes under the recorded value; ``declarations``: the hand records
+    declarations (else they are not named among what the value is derived from)."""
     _, _, name_zh, name_en = _FACT_WORDS[fact]
     tag = "[" + fact.capitalize() + "]"
     vz, ve = _fact_value(fact, value)
+    sz, se = _sources(declarations)
     if value == recorded:
-        return (f"{name_zh}{vz}：{tag} 与记录的其他部分不符，但本局的发牌、底牌、亮主与出牌都按{vz}才相符",
-                f"{name_en} {ve}: {tag} disagrees with the rest of the record, but the hand's deal, bottom, "
-                f"declarations and plays agree with {ve}")
+        return (f"{name_zh}{vz}：{tag} 与记录的其他部分不符，但本局的{sz}都按{vz}才相符",
+                f"{name_en} {ve}: {tag} disagrees with the rest of the record, but the hand's {se} agree with {ve}")
     rz, re_ = _fact_value(fact, recorded)
     wz = "、".join(_AGAINST[c][0] for c in against if c in _AGAINST) or "互相矛盾"
     we = ", ".join(_AGAINST[c][1] for c in against if c in _AGAINST) or "they disagree"
-    return (f"{name_zh}{vz}，由本局的发牌、底牌、亮主与出牌推出：按 {tag} 所记的{rz}，会有{wz}",
-            f"{name_en} {ve}, from the hand's deal, bottom, declarations and plays: with {tag}'s {re_} there would be "
-            f"{we}")
+    return (f"{name_zh}{vz}，由本局的{sz}推出：按 {tag} 所记的{rz}，会有{wz}",
+            f"{name_en} {ve}, from the hand's {se}: with {tag}'s {re_} there would be {we}")
+
+
+def lone_dealer_set_aside(recorded: int, value: int, against: Sequence[str]) -> Message:
+    """The ``dealer_mismatch`` of a ``[Dealer]`` nothing else in the record names that the hand's cards set aside
+    (:func:`.contradictions.judge`): ``value`` the dealer they bear out, ``against`` the codes of the findings the
+    recorded dealer would make."""
+    rz, re_, vz, ve = SEAT_NAMES_ZH[recorded], SEAT_TOKENS[recorded], SEAT_NAMES_ZH[value], SEAT_TOKENS[value]
+    wz = "、".join(_AGAINST[c][0] for c in against if c in _AGAINST) or "与本局的牌不符"
+    we = ", ".join(_AGAINST[c][1] for c in against if c in _AGAINST) or "a hand its cards disagree with"
+    return (f"记录的庄家是{rz}，但本局的牌表明{vz}坐庄：按{rz}坐庄，会有{wz}",
+            f"the record names {re_} as dealer, but the hand's cards make {ve} the dealer: with {re_} dealing there "
+            f"would be {we}")
 
 
 def _who(team: int, dealer: int | None) -> Message:

@@ -69,6 +69,16 @@ def dealer_from_previous_hand(dealer: int) -> Message:
             f"dealer {SEAT_TOKENS[dealer]}, from the previous hand's outcome ([Dealer] not stated)")
 
 
+def dealer_from_bury(dealer: int) -> Message:
+    """The dealer ``[Dealer]`` does not state that the hand's own cards fix (:mod:`.bury_dealer`)."""
+    zh, en = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+    return (f"庄家{zh}，由本局的发牌行、底牌行、扣底行与第一轮推出：只有{zh}可能扣下所记的底牌"
+            f"（扣底的牌须在其发牌行加底牌之中，且其出牌须在扣底后余下的牌之中），第一轮也由{zh}首出（[Dealer] 未写明）",
+            f"dealer {en}, from the hand's deal lines, Bottom: and Buried: lines and first trick: only {en} can have "
+            f"made the bury the record gives (the Buried: line's cards must be in its deal line with the bottom, and "
+            f"its plays among what is left it), and {en} leads the first trick ([Dealer] not stated)")
+
+
 def dealer_from_every_reading(dealer: int, number: int) -> Message:
     """The dealer, ``[Dealer]`` not stated, that every outcome the readings of hand ``number`` (the one before) give
     names, their outcomes differing (:attr:`.verdicts.HandResult.outcomes_open`)."""

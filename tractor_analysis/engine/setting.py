@@ -19,18 +19,16 @@ facts derived (:class:`~.verdicts.Derived`, saying from what) and the unknowns
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from dataclasses import dataclass
 
 from ..records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of, trump_token
 from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
 from . import explain_bury, explain_contradicted, explain_hand, explain_tags, explain_unknown
+from .bury_dealer import bury_makers, dealer_from_bury
 from .declarations import (DeclarationsJudged, bid_winner, bottom_takers, check_declarations, judge_declarations,
                            trump_without_declaration)
 from .explain import Message
-from .played_cards import cards_by_seat
-from .starting_hands import aside_unread
 from .verdicts import Derived, Unknown, Violation, as_record_finding, new_violation
 
 EVERY_VERDICT = ("verdicts", "points", "outcome", "levels")
@@ -111,6 +109,8 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     declared = _level_declared(hand, rules, levels, levels_known, own)
     dealer, violations = _dealer(hand, rules, levels, expected_dealer, first_of_match, own, derived, alts, questioned,
                                  declared)
+    if dealer is None and hand.dealer is None:      # not stated ("?", missing, unreadable): the cards may fix it
+        dealer = _dealer_from_cards(hand, rules, levels, levels_known, derived)
     if own is not None and hand.dealer is None and dealer is not None:
         # the dealer derived ([Declarations]: every reading of the levels not known names it): [Level] is its side's
         own = _own_levels(hand, rules, levels, dealer, derived)
@@ -227,18 +227,11 @@ def _cards_against(hand: Hand, side: int) -> str | None:
     no evidence where a line, the bottom or the bury is not given or not read whole, or several took the bottom
     (炒地皮); the lead none in a position or where the record does not give trick 1's lead."""
     seats = (side, side + 2)
-    if (hand.buried is not None and hand.bottom is not None and hand.deal is not None and not hand.earlier_buries
-            and not aside_unread(hand) and all(hand.deal)):
-        played = [Counter(cards) for cards in cards_by_seat(hand)]
-        buried = Counter(hand.buried)
-        def can_bury(seat: int) -> bool:
-            held = Counter(hand.deal[seat]) + Counter(hand.bottom)
-            return not buried - held and not played[seat] - (held - buried)
-        # a Buried: line no seat can have made (itself miscopied: bad_bury) says nothing of the sides; one a seat of
-        # the other side only can have made speaks against the side named
-        others = (1 - side, 3 - side)
-        if not any(can_bury(s) for s in seats) and any(can_bury(s) for s in others):
-            return "bury"
+    makers = bury_makers(hand)
+    # a Buried: line no seat can have made (itself miscopied: bad_bury) says nothing of the sides; one a seat of
+    # the other side only can have made speaks against the side named
+    if makers and not set(makers) & set(seats):
+        return "bury"
     if not hand.setup and hand.tricks and hand.tricks[0].number == 1 and hand.tricks[0].plays \
             and hand.tricks[0].plays[0].seat not in seats:
         return "lead"
@@ -348,6 +341,25 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected
     if expected_dealer is None and first_declarer is None and questioned is not None:
         questioned.append(("dealer", None))     # [Dealer] alone names the dealer (the plays name another)
     return dealer, []
+
+
+def _dealer_from_cards(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], levels_known: bool,
+                       derived: list[Derived]) -> int | None:
+    """The dealer ``[Dealer]`` does not state (nor the hand before, nor the declarations) that the hand's own cards
+    fix (:func:`.bury_dealer.dealer_from_bury`: the one seat that can have made the bury, and led the first trick),
+    said in ``derived`` — unless ``[Level]`` and the levels carried say its side cannot play the hand's level (the
+    record is wrong somewhere: not derived, the side's check below says so); else ``None``."""
+    seat = dealer_from_bury(hand, rules.rebid_after_bottom)
+    if seat is None:
+        return None
+    if not rules.friend and levels_known and hand.level is not None and levels[seat] not in (hand.level, None):
+        return None
+    derived.append(_derived("dealer", SEAT_TOKENS[seat], BURY_SOURCE, explain_unknown.dealer_from_bury(seat)))
+    return seat
+
+
+BURY_SOURCE = "the hand's deal lines, Bottom: and Buried: lines and first lead"
+"""The ``from`` of a dealer the hand's own cards fix (:func:`_dealer_from_cards`)."""
 
 
 def _level_declared(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], levels_known: bool,
