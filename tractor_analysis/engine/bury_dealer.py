@@ -4,7 +4,7 @@ The dealer takes the bottom and buries (docs/rules.md §1.5): its cards are its 
 bury, and it plays from what that leaves it.  Where the record gives every deal line, the ``Bottom:`` and ``Buried:``
 lines (read whole) and no rebid (炒地皮: the bury would be the last taker's), and exactly one seat can have made that
 bury with its plays among what is left it, the cards name that seat (§14.1): the dealer is derived from them when
-``[Dealer]`` does not state it, and a ``[Dealer]`` naming another seat is contradicted (:mod:`.setting`).  Only where
+``[Dealer]`` does not state it (:mod:`.setting`; a stated one is weighed by :mod:`.contradictions`).  Only where
 the first trick, when recorded, is led by that seat (the dealer leads it, §4.1): a hand whose bury and first lead
 name different seats has a tag, a line or a play miscopied, and names no dealer.
 """
