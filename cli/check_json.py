@@ -150,10 +150,11 @@ def hand_json(match_index: int, h: HandResult, record: Hand | None = None) -> di
 
 def _trick_json(h: HandResult, t) -> dict:
     """A trick's fixed fields; in the trick the record ends in (``h.unfinished``) a winner or points
-    its missing plays leave open are ``null``."""
+    its missing plays leave open are ``null``; the ``leader`` of a trick whose readings give different
+    leaders (``h.leads_of``: who led it is open, the ``unknown`` says why) ``null``."""
     u = h.unfinished
     points_open = u is not None and t is h.tricks[-1] and u.points is None
-    return {"number": t.number, "leader": SEAT_TOKENS[t.leader],
+    return {"number": t.number, "leader": None if h.leads_of(t.number) else SEAT_TOKENS[t.leader],
             "winner": None if t.winner is None else SEAT_TOKENS[t.winner], "points": None if points_open else t.points}
 
 

@@ -15,6 +15,7 @@ from tractor_analysis.records.model import Hand, Match, Play
 from tractor_analysis.engine.replay import record_pairs
 from tractor_analysis.engine.verdicts import HandResult, MatchResult, TrickResult
 from tractor_analysis.engine.unfinished import ends_record_text, taken_by_attackers
+from tractor_analysis.engine.explain_readings import leader_open
 
 from .check import check_file
 from .verdict_text import legal_text, outcome_text, penalty_lines, points_text, setting_lines, violation_lines
@@ -74,7 +75,12 @@ def trick_lines(t: TrickResult, h: HandResult, match: Match, running: int | None
     """One trick; ``known[seat]`` false: the record does not give that seat's cards (only its plays),
     so its hand is shown as not known rather than as the cards it is seen to play.  Record text (the
     names, the notes, what a derived fact quotes) is shown through :func:`~.common.record_text`."""
-    lines = [strong(f"trick {t.number} 第{t.number}轮") + f"   leader 首家 {seat_label(t.leader, match)}"]
+    leads = h.leads_of(t.number)        # who led it is open (the readings of the record differ): no leader named
+    lines = [strong(f"trick {t.number} 第{t.number}轮")
+             + ("   leader 首家 ? not known 未知" if leads else f"   leader 首家 {seat_label(t.leader, match)}")]
+    if leads:
+        zh, en = leader_open(t.plays[0].seat if t.plays else None, leads)
+        lines.append(dim(f"   {en} / {zh}"))
     labels = [seat_label(s, match) for s in range(4)]
     cols = max(width(x) for x in labels)
     for seat in range(4):

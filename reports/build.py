@@ -218,6 +218,8 @@ def _trick_html(t: TrickView, heads: Sequence[str], groups: Sequence[int], viola
         f'<div class="centre">\n<div>leader / 首家 <strong>{escape(t.leader)}</strong> · {escape(t.lead_kind)}'
         f'{" / " + escape(t.lead_kind_zh) if t.lead_kind_zh else ""}'
         f'{" (failed throw / 甩牌失败)" if t.throw_failed else ""}</div>\n'
+        + (f'<div class="muted lead-open">{escape(t.leader_open[1])} / {escape(t.leader_open[0])}</div>\n'
+           if t.leader_open else "") +
         f'<div>winner / 赢家 <strong>{escape(t.winner)} {escape(bidi.isolate(t.winner_name))}</strong>'
         f'{" (trumped / 毙)" if t.trumped else ""}</div>\n'
         f'<div>points / 分 <strong>{"≥ " if t.points_open else ""}{escape(_or_unknown(t.points))}</strong> → '

@@ -16,6 +16,7 @@ from tractor_analysis.engine.declarations import bottom_takers
 from tractor_analysis.engine.outcome import gain_words
 from tractor_analysis.engine.explain_hand import cards_left, describe_levels
 from tractor_analysis.engine.explain_stopped import legal_so_far
+from tractor_analysis.engine.explain_readings import leader_open
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand, Match, Play
 from tractor_analysis.engine.record_gaps import find_gaps
@@ -176,6 +177,11 @@ class TrickView:
     """A position that does not state the attackers' points before it (no ``[Points]``, the engine's
     ``Points`` unknown): their points from the position on, before and after this trick — known where
     each trick's share is, while the totals (:attr:`attackers_after`) are not.  ``None`` otherwise."""
+    leader_open: tuple[str, str] | None = None
+    """(中文, English): who led the trick is not known — the readings of the record give it different leaders
+    (``HandResult.leads_of``: trick lines written in seat order or in turn, an 80fen trick seated from another
+    winner …) — and which reading gives which seat; :attr:`leader` is then ``?``, no play is shown leading, and
+    :attr:`lead_kind` is ``?`` where the readings' leads differ in shape.  ``None``: the leader is known."""
     left_out: tuple[bool, bool, bool, bool] = (False, False, False, False)
     """N, E, S, W: the record leaves the seat's play out of this trick though it goes on past it
     (:func:`~tractor_analysis.engine.record_gaps.find_gaps`), and the engine did not derive it: the play
@@ -503,6 +509,10 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             open_points = (u is not None and u.points is None) or t.points is None    # None: not known
             running = (None if (taken is None and t.points != 0) or (taken and open_points)
                        else running + (t.points if taken else 0))
+        # who led it is open (the readings of the record give different leaders): no seat shown leading, the
+        # lead's shape only where every reading gives the same, and words saying which reading gives which seat
+        leads = result.leads_of(t.number)
+        kind = t.lead_kind if len({k for _, k in leads}) < 2 else "?"
         trick_violations = tuple(violations_by_trick.pop(t.number, ()))
         faulty_seats = {v.seat for v in trick_violations}
         # a play the record leaves out that the engine derived is shown in its place, marked derived
@@ -511,7 +521,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             seat=SEAT_TOKENS[p.seat], player=names[p.seat],
             cards=ordered(p.cards),
             attempted=None if p.attempted is None else ordered(p.attempted),
-            notes=tuple(p.notes), winner=p.seat == t.winner, leader=j == 0,
+            notes=tuple(p.notes), winner=p.seat == t.winner, leader=j == 0 and not leads,
             faulty=SEAT_TOKENS[p.seat] in faulty_seats, derived=why,
             written=next((ordered(q.cards) for q in t.plays if q.seat == p.seat), None) if why else None)
             for j, (p, why) in enumerate(with_derived(t.plays, t.leader, derived_plays_in(result, t.number))))
@@ -521,7 +531,9 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         rec = record_tricks.get(t.number)
         held = tuple(map(held_ordered, t.hands_before))
         tricks.append(TrickView(
-            number=t.number, leader=SEAT_TOKENS[t.leader], winner="?" if t.winner is None else SEAT_TOKENS[t.winner],
+            number=t.number, leader="?" if leads else SEAT_TOKENS[t.leader],
+            leader_open=leader_open(t.plays[0].seat if t.plays else None, leads) if leads else None,
+            winner="?" if t.winner is None else SEAT_TOKENS[t.winner],
             winner_name="未知 not known" if t.winner is None else names[t.winner],
             winner_side="unknown" if taken is None else "attackers" if taken else "defenders",
             # the trick the record ends in, its points open: the least they can be, the plays recorded (as the note
@@ -529,8 +541,8 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             points=u.recorded_points if u is not None and u.points is None and t.points is None else t.points,
             attackers_before=None if unstated else before, attackers_after=None if unstated else running,
             from_position_before=before if unstated else None, from_position_after=running if unstated else None,
-            lead_kind="?" if t.lead_kind is None else t.lead_kind,     # None: the trump decides it, not known
-            lead_kind_zh=LEAD_KIND_ZH.get("?" if t.lead_kind is None else t.lead_kind, ""),
+            lead_kind="?" if kind is None else kind,     # None: the trump decides it, not known
+            lead_kind_zh=LEAD_KIND_ZH.get("?" if kind is None else kind, ""),
             trumped=t.trumped, throw_failed=t.throw_failed, plays=plays,
             plays_by_seat=tuple(by_seat),
             hands_before=held,

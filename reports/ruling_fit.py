@@ -62,6 +62,8 @@ def estimate_mm(page: "RulingPage") -> float:
     if t is not None:
         mm += 8.5 + 4.5                                     # heading, the table's head
         mm += lines(f"{t.leader} {t.winner_name} {t.lead_kind}", 150) * 4.0 - 4.0
+        if t.leader_open:                                   # who led is not known: the readings' seats
+            mm += 1.2 + 3.6 * lines(f"{t.leader_open[0]} {t.leader_open[1]}", 125)
         for x, held in enumerate(t.hands_before):
             rows = lines(" " * round(_held_units(len(held) + t.held_open[x])), 102)
             mm += max(rows * 4.1, 8.2) + 1.2

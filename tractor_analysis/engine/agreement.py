@@ -96,6 +96,22 @@ def _held_open(results: Sequence[HandResult], tricks: Sequence[TrickResult]) -> 
     return tuple(out)
 
 
+def _leads_open(results: Sequence[HandResult]) -> tuple:
+    """Per trick, the leaders (with their lead kinds) the judgements give when they differ — who led it is
+    not known (``HandResult.leads_open``): each judgement's own, or those it already leaves open, in the
+    order of the judgements; only such tricks."""
+    out = []
+    for i, t in enumerate(results[0].tricks):
+        if any(i >= len(r.tricks) for r in results):
+            break
+        leads = tuple(dict.fromkeys(lead for r in results
+                                    for lead in (r.leads_of(r.tricks[i].number)
+                                                 or ((r.tricks[i].leader, r.tricks[i].lead_kind),))))
+        if len({seat for seat, _ in leads}) > 1:
+            out.append((t.number, leads))
+    return tuple(out)
+
+
 def _unfinished(results: Sequence[HandResult]):
     """The trick the record ends in (``HandResult.unfinished``) as every judgement gives it: its
     winner and points where all give the same, else ``None`` (not known); the seats that may win it,
@@ -180,7 +196,8 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
     violations, uncertain = common_violations(results, reword)
     tricks = tuple(_trick(plays[i] if i < len(plays) else None, [r.tricks[i] for r in results], violations)
                    for i in range(len(r0.tricks)))
-    changes: dict = {"tricks": tricks, "violations": tuple(violations), "held_open": _held_open(results, tricks)}
+    changes: dict = {"tricks": tricks, "violations": tuple(violations), "held_open": _held_open(results, tricks),
+                     "leads_open": _leads_open(results)}
     what: list[str] = []
     if any(t.winner is None for t in tricks[:len(tricks) - (r0.unfinished is not None)]):
         what.append("trick_winner")

@@ -22,6 +22,13 @@ _UNIT_EN = {"single": "single", "pair": "pair", "triple": "triple", "tractor": "
             "titanic": "titanic", "throw": "throw"}
 
 
+def lead_kind_words(kind: str | None) -> Message:
+    """A lead's shape (``TrickResult.lead_kind``) in both languages; ``None`` (the trump decides it) not known."""
+    if kind is None or kind not in _UNIT_ZH:
+        return "未知", "not known"
+    return _UNIT_ZH[kind], _UNIT_EN[kind]
+
+
 def cards_text(cards: Sequence[int]) -> str:
     """Cards with suit symbols, space separated (``—`` for none)."""
     return " ".join(PRETTY[k] for k in cards) if cards else "—"
@@ -366,7 +373,7 @@ TRICK_CORE = ("trick judge core", "判轮核心")
 """The compiled trick judge's name (English, Chinese) in the notice printed when it is not built."""
 
 __all__ = ["TRICK_CORE", "cards_text", "owed_text", "not_in_hand", "wrong_count", "out_of_turn", "lead_after_replaced",
-           "lead_decided", "lead_decided_by_rules", "mixed_lead",
+           "lead_decided", "lead_decided_by_rules", "lead_kind_words", "mixed_lead",
            "follow_suit", "follow_pair", "follow_tractor", "follow_triple", "throw_failed", "throw_would_stand",
            "wrong_forced_play", "declaration_too_weak", "overcall_own", "gain_capped", "gain_open", "gain_at_most",
            "FOLLOW_MESSAGES"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS
-from .explain import Message, cards_text
+from .explain import Message, cards_text, lead_kind_words
 from .explain_unknown import SIDE_EN, SIDE_ZH, fault_owed_open, seat_list, unknown_fact
 
 _OUTCOME = {"NS": (f"{SIDE_ZH[0]}方判负", f"{SIDE_EN[0]} forfeit"), "EW": (f"{SIDE_ZH[1]}方判负", f"{SIDE_EN[1]} forfeit"),
@@ -525,6 +525,30 @@ def lines_swapped_readings(late: Sequence[int], pairs: Sequence[tuple[int, int]]
           f"the table led out of turn: the hand was judged each way (exchanged, the fewest violations are {found}), "
           f"and only what all give is kept")
     return unknown_fact(zh, en, what, True, ORDER_THROW)    # (two or three tricks led out of turn, two exchanged)
+
+
+def leader_open(recorded: int | None, leads: Sequence[tuple[int, str | None]]) -> Message:
+    """Who led a trick is not known: the readings of the record give it the leaders (with their lead kinds) of
+    ``leads`` (``HandResult.leads_of``).  ``recorded``: the seat of the trick line's first play (``None``: no
+    play), the one the line as recorded leads with — said "as recorded"; every other "in another reading"."""
+    by_seat: dict[int, list[str | None]] = {}
+    for seat, kind in leads:
+        by_seat.setdefault(seat, []).append(kind)
+    parts_zh, parts_en = [], []
+    for i, (seat, kinds) in enumerate(by_seat.items()):
+        kinds_zh = "或".join(lead_kind_words(k)[0] for k in kinds)
+        kinds_en = " or ".join(lead_kind_words(k)[1] for k in kinds)
+        if seat == recorded:
+            how_zh, how_en = "按记录", "as recorded"
+        elif i == 0 and recorded not in by_seat:
+            how_zh, how_en = "按一种读法", "in one reading"
+        else:
+            how_zh, how_en = "按另一种读法", "in another reading"
+        parts_zh.append(f"{how_zh}为{SEAT_NAMES_ZH[seat]}（{kinds_zh}）")
+        parts_en.append(f"{SEAT_TOKENS[seat]} {how_en} ({kinds_en})")
+    return ("首家未知：记录的各种读法由不同的一家首出，" + "，".join(parts_zh) + "（见“未知”）",
+            "leader not known: the readings of the record give different seats the lead, "
+            + ", ".join(parts_en) + " (see unknown)")
 
 
 def copies_placed(decks: int) -> Message:
