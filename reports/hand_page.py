@@ -180,8 +180,9 @@ class TrickView:
     leader_open: tuple[str, str] | None = None
     """(中文, English): who led the trick is not known — the readings of the record give it different leaders
     (``HandResult.leads_of``: trick lines written in seat order or in turn, an 80fen trick seated from another
-    winner …) — and which reading gives which seat; :attr:`leader` is then ``?``, no play is shown leading, and
-    :attr:`lead_kind` is ``?`` where the readings' leads differ in shape.  ``None``: the leader is known."""
+    winner …) — and which reading gives which seat; :attr:`leader` is then ``?``, no play is shown leading,
+    :attr:`lead_kind` is ``?`` where the readings' leads differ in shape and :attr:`trumped` false where they differ on
+    a trump-in (not said).  ``None``: the leader is known."""
     left_out: tuple[bool, bool, bool, bool] = (False, False, False, False)
     """N, E, S, W: the record leaves the seat's play out of this trick though it goes on past it
     (:func:`~tractor_analysis.engine.record_gaps.find_gaps`), and the engine did not derive it: the play
@@ -510,9 +511,11 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             running = (None if (taken is None and t.points != 0) or (taken and open_points)
                        else running + (t.points if taken else 0))
         # who led it is open (the readings of the record give different leaders): no seat shown leading, the
-        # lead's shape only where every reading gives the same, and words saying which reading gives which seat
+        # lead's shape and a trump-in only where every reading gives the same, and words saying which reading
+        # gives which seat
         leads = result.leads_of(t.number)
-        kind = t.lead_kind if len({k for _, k in leads}) < 2 else "?"
+        kind = t.lead_kind if len({lead[1] for lead in leads}) < 2 else "?"
+        trumped = t.trumped and len({lead[2] for lead in leads}) < 2
         trick_violations = tuple(violations_by_trick.pop(t.number, ()))
         faulty_seats = {v.seat for v in trick_violations}
         # a play the record leaves out that the engine derived is shown in its place, marked derived
@@ -543,7 +546,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             from_position_before=before if unstated else None, from_position_after=running if unstated else None,
             lead_kind="?" if kind is None else kind,     # None: the trump decides it, not known
             lead_kind_zh=LEAD_KIND_ZH.get("?" if kind is None else kind, ""),
-            trumped=t.trumped, throw_failed=t.throw_failed, plays=plays,
+            trumped=trumped, throw_failed=t.throw_failed, plays=plays,
             plays_by_seat=tuple(by_seat),
             hands_before=held,
             played_marks=tuple(played_marks(held[x], by_seat[x].cards if by_seat[x] else ())

@@ -58,13 +58,15 @@ def _text(page: str) -> str:
 def test_the_engine_keeps_each_readings_leader_where_they_differ():
     (h,) = replay_match(_match(SEATS)).hands
     assert any(u.tag == "order" for u in h.unknowns)
-    turn = _in_turn_leaders()
-    for t in h.tricks:
-        seats = [SEAT_TOKENS[s] for s, _ in h.leads_of(t.number)]
-        # read as written N leads every trick; read in turn, the seat the record in turn order writes first
-        assert seats == ([] if turn[t.number - 1] == "N" else ["N", turn[t.number - 1]]), t.number
-    assert h.leads_of(5) == ((0, "throw"), (2, "throw"))       # N's ♦10 ♦7, S's ♦A ♦Q: both throws
-    assert h.leads_of(1) == ((0, "throw"), (3, "tractor"))     # N's ♣Q ♣J ♣7 ♣3, W's ♣2 ♣2 ♠2 ♠2
+    (in_turn,) = replay_match(_match(TURN)).hands      # the reading in turn: the record in turn order
+    for t, o in zip(h.tricks, in_turn.tricks):
+        # read as written N leads every trick (the kept trick's lead), read in turn the seat due
+        expected = (() if o.leader == t.leader
+                    else ((t.leader, t.lead_kind, t.trumped), (o.leader, o.lead_kind, o.trumped)))
+        assert h.leads_of(t.number) == expected, t.number
+    # trick 1: N's ♣Q ♣J ♣7 ♣3 (a throw) or W's ♣2 ♣2 ♠2 ♠2 (a tractor)
+    assert h.leads_of(1) == ((0, "throw", False), (3, "tractor", False))
+    assert h.leads_of(16) == ((0, "single", True), (3, "single", False))    # W's ♣Q trumps N's ♠J, or leads
 
 
 def test_check_json_gives_no_leader_where_the_readings_differ():
@@ -125,10 +127,15 @@ def test_the_hand_page_names_no_leader_where_the_readings_differ():
             else:
                 assert t.leader == turn[t.number - 1] and t.leader_open is None and t.plays[0].leader
                 assert f"leader / 首家 {t.leader} " in section and "leader not known" not in section
-    # a lead whose shape the readings differ on is not named: trick 1 (N's throw, W's tractor)
+    # a lead whose shape the readings differ on is not named: trick 1 (N's throw, W's tractor); nor a trump-in
+    # one denies: trick 16 (W's ♣Q to N's ♠J, or W's lead); one both give is: trick 14 (S's ♥6 … W's ♣6)
     match = _match(SEATS)
-    first = match_view(match, replay_match(match), key="s22").hands[0].tricks[0]
-    assert first.lead_kind == "?"
+    hand = match_view(match, replay_match(match), key="s22").hands[0]
+    assert hand.tricks[0].lead_kind == "?" and hand.tricks[15].lead_kind == "single"
+    page = render_hand(hand)
+    sections = {n: page.split(f'id="trick-{n}"')[1].split("</section>")[0] for n in (14, 16)}
+    assert not hand.tricks[15].trumped and "trumped / 毙" not in sections[16]
+    assert hand.tricks[13].trumped and "trumped / 毙" in sections[14]
 
 
 def test_replay_names_no_leader_where_the_readings_differ():

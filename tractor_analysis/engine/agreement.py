@@ -97,17 +97,17 @@ def _held_open(results: Sequence[HandResult], tricks: Sequence[TrickResult]) -> 
 
 
 def _leads_open(results: Sequence[HandResult]) -> tuple:
-    """Per trick, the leaders (with their lead kinds) the judgements give when they differ — who led it is
-    not known (``HandResult.leads_open``): each judgement's own, or those it already leaves open, in the
-    order of the judgements; only such tricks."""
+    """Per trick, the leaders (with their lead kinds and trump-ins) the judgements give when they differ — who
+    led it is not known (``HandResult.leads_open``): each judgement's own, or those it already leaves open, in
+    the order of the judgements; only such tricks."""
     out = []
     for i, t in enumerate(results[0].tricks):
         if any(i >= len(r.tricks) for r in results):
             break
-        leads = tuple(dict.fromkeys(lead for r in results
-                                    for lead in (r.leads_of(r.tricks[i].number)
-                                                 or ((r.tricks[i].leader, r.tricks[i].lead_kind),))))
-        if len({seat for seat, _ in leads}) > 1:
+        each = [r.leads_of(r.tricks[i].number) or ((r.tricks[i].leader, r.tricks[i].lead_kind, r.tricks[i].trumped),)
+                for r in results]
+        leads = tuple(dict.fromkeys(lead for ls in each for lead in ls))
+        if len({lead[0] for lead in leads}) > 1:
             out.append((t.number, leads))
     return tuple(out)
 

@@ -527,13 +527,13 @@ def lines_swapped_readings(late: Sequence[int], pairs: Sequence[tuple[int, int]]
     return unknown_fact(zh, en, what, True, ORDER_THROW)    # (two or three tricks led out of turn, two exchanged)
 
 
-def leader_open(recorded: int | None, leads: Sequence[tuple[int, str | None]]) -> Message:
+def leader_open(recorded: int | None, leads: Sequence[tuple[int, str | None, bool]]) -> Message:
     """Who led a trick is not known: the readings of the record give it the leaders (with their lead kinds) of
     ``leads`` (``HandResult.leads_of``).  ``recorded``: the seat of the trick line's first play (``None``: no
     play), the one the line as recorded leads with — said "as recorded"; every other "in another reading"."""
-    by_seat: dict[int, list[str | None]] = {}
-    for seat, kind in leads:
-        by_seat.setdefault(seat, []).append(kind)
+    by_seat: dict[int, dict[str | None, None]] = {}
+    for seat, kind, _ in leads:
+        by_seat.setdefault(seat, {})[kind] = None
     parts_zh, parts_en = [], []
     for i, (seat, kinds) in enumerate(by_seat.items()):
         kinds_zh = "或".join(lead_kind_words(k)[0] for k in kinds)

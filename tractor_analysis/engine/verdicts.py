@@ -383,12 +383,13 @@ class HandResult:
     given as ``?``, docs/rules.md §10.2): the levels (N–S, E–W) each reading gives both sides together, so a later
     ``[Level]`` that learns one side's selects the readings it fits (:mod:`.replay`); ``None`` otherwise (friend mode,
     a side's level known or not bounded, ways whose readings are not all so given)."""
-    leads_open: tuple[tuple[int, tuple[tuple[Seat, str | None], ...]], ...] = ()
+    leads_open: tuple[tuple[int, tuple[tuple[Seat, str | None, bool], ...]], ...] = ()
     """Tricks whose leader the record leaves open: the judgements merged (:mod:`.agreement`: the trick lines read
     as written or in turn, an 80fen trick seated from another winner, a play left out …) give the trick different
-    leaders.  ``(trick number, ((leader, lead kind), …))``: each leader and lead kind a judgement gives, in the
-    order of the judgements, the first the one :attr:`TrickResult.leader` keeps (it seats the plays shown, not a
-    fact: docs/rules.md §14.1); only such tricks (:meth:`leads_of`)."""
+    leaders.  ``(trick number, ((leader, lead kind, trumped), …))``: each leader, lead kind and trump-in
+    (:attr:`TrickResult.trumped`) a judgement gives, in the order of the judgements, the first the one the
+    :class:`TrickResult` keeps (it seats the plays shown, not a fact: docs/rules.md §14.1); only such tricks
+    (:meth:`leads_of`)."""
 
     @property
     def outcomes(self) -> tuple[Outcome, ...]:
@@ -411,8 +412,8 @@ class HandResult:
         ``hands_before``, not known which (:attr:`held_open`); ``(0, 0, 0, 0)`` when every card is."""
         return next((c for n, c in self.held_open if n == number), (0, 0, 0, 0))
 
-    def leads_of(self, number: int) -> tuple[tuple[Seat, str | None], ...]:
-        """The leaders (with their lead kinds) the judgements give trick ``number`` when they differ
+    def leads_of(self, number: int) -> tuple[tuple[Seat, str | None, bool], ...]:
+        """The leaders (with their lead kinds and trump-ins) the judgements give trick ``number`` when they differ
         (:attr:`leads_open`): who led it is not known; ``()`` when its leader is known."""
         return next((c for n, c in self.leads_open if n == number), ())
 
