@@ -225,7 +225,8 @@ class TableBuilder:
             _add_plays(self._plays_lists(), mid, n, hr.tricks, batch, analysed, viewed, _derived_by_trick(hr),
                        (of_derived, derived_views(of_derived, analysis, views)))
         ntricks = len(hr.tricks)
-        failed = None if _ADD_TRICKS is None or hr.unfinished is not None or not hr.tricks_judged else _ADD_TRICKS(
+        failed = None if (_ADD_TRICKS is None or hr.unfinished is not None or not hr.tricks_judged
+                          or hr.leads_open) else _ADD_TRICKS(
             tuple(self.cols["tricks"].values()), mid, n, hr.tricks, hr.defenders, sides_known, batch, _SEATS, TEAMS)
         if failed is None:
             trick_rows, failed = _trick_rows(mid, n, hr, sides_known, batch)
@@ -390,15 +391,28 @@ def _trick_rows(mid: str, n: int, hr: HandResult, sides_known: bool, batch: str)
         lead = t.plays[0] if t.plays else None
         lead_cards = len(lead.attempted if lead is not None and lead.attempted else
                          (lead.cards if lead is not None else ()))
+        leader, kind, trumped = _lead_facts(hr, t, "throw" if t.throw_failed else t.lead_kind, t.trumped)
         trick_rows.append((
-            mid, n, t.number, SEAT_TOKENS[t.leader], None if winner is None else SEAT_TOKENS[winner],
+            mid, n, t.number, leader, None if winner is None else SEAT_TOKENS[winner],
             None if winner is None else TEAMS[winner & 1],
             # a failed throw was led as a throw; the engine's lead_kind is the unit it was forced to
             taken, points,
-            "throw" if t.throw_failed else t.lead_kind, lead_cards,
-            t.throw_failed, t.cards_not_thrown, *t.winning_shape, t.trumped,
+            kind, lead_cards,
+            t.throw_failed, t.cards_not_thrown, *t.winning_shape, trumped,
             i == ntricks - 1, len(t.violations), batch, t.lead_kind if t.throw_failed else None))
     return trick_rows, failed
+
+
+def _lead_facts(hr: HandResult, t, kind: str | None, trumped: bool | None) -> tuple[str | None, str | None, bool | None]:
+    """The ``tricks`` row's ``leader``, ``lead_kind`` and ``trumped`` of ``t``: as judged, but where the readings of
+    the record give the trick different leaders (:meth:`~tractor_analysis.engine.verdicts.HandResult.leads_of`)
+    the leader is null, and the kind and the trump-in null where the readings differ on them too (never the
+    first play written taken as the lead: docs/rules.md §14.1)."""
+    ways = hr.leads_of(t.number) if hr.leads_open else ()
+    if not ways:
+        return SEAT_TOKENS[t.leader], kind, trumped
+    return (None, kind if len({k for _, k, _ in ways}) == 1 else None,
+            trumped if len({tr for _, _, tr in ways}) == 1 else None)
 
 
 def _recorded_trick_rows(mid: str, n: int, hr: HandResult, batch: str) -> list[tuple]:
@@ -413,9 +427,10 @@ def _recorded_trick_rows(mid: str, n: int, hr: HandResult, batch: str) -> list[t
         lead = t.plays[0]
         failed = True if t.throw_failed else (False if t.lead_kind is not None else None)
         points = None if i == ntricks - 1 and u is not None and u.points is None else t.points
+        leader, kind, _ = _lead_facts(hr, t, "throw" if t.throw_failed else t.lead_kind, None)
         out.append((
-            mid, n, t.number, SEAT_TOKENS[t.leader], None, None, None, points,
-            "throw" if t.throw_failed else t.lead_kind, len(lead.attempted or lead.cards),
+            mid, n, t.number, leader, None, None, None, points,
+            kind, len(lead.attempted or lead.cards),
             failed, None, None, None, None, i == ntricks - 1, len(t.violations), batch,
             t.lead_kind if t.throw_failed else None))
     return out

@@ -266,7 +266,9 @@ SCHEMAS: dict[str, pa.Schema] = {
     ),
     "tricks": _schema(
         _KEY_MATCH, _KEY_HAND, _KEY_TRICK,
-        ("leader", _STR, "seat that led"),
+        ("leader", _STR, "seat that led; null where the record leaves who led open (its readings give different "
+                         "leaders: trick lines that may be in seat order, a play left out …; lead_kind and trumped "
+                         "then null where they differ too)"),
         ("winner", _STR, "seat that won the trick"),
         ("winner_team", _STR, "NS / EW"),
         ("attackers_won", _BOOL, "the winner is an attacker (friend mode: not among the hand's defender_seats)"),
