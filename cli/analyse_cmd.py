@@ -202,11 +202,12 @@ def view_text(v: PlayView) -> str:
 
 VIEW_NOTE = ("from the seat 座位视角: each play judged on what its player could know — the mean over the deals of "
              "the unseen cards that player could not rule out (the other seats' hands and, for every seat but the "
-             "dealer who buried it, the bottom: each play's line says which), its cost against the best such mean — "
-             "while the play's own line (before → after, cost) has all four hands open: the two measure different "
-             "things and may differ / 座位视角：按该玩家所能知道的评判每手出牌——在其无法排除的未见牌（其余三家的手牌，"
-             "以及除扣底的庄家外各家未见的底牌：每手出牌一行都写明）分布上取平均值，代价相对于最佳的平均值；而出牌本行"
-             "（前 → 后、代价）是四家明手：两者衡量的不同，可能不一致")
+             "one who buried it — the dealer, or after 炒地皮 the rebidder who buried last — the bottom: each "
+             "play's line says which), its cost against the best such mean — while the play's own line (before → "
+             "after, cost) has all four hands open: the two measure different things and may differ / 座位视角：按该"
+             "玩家所能知道的评判每手出牌——在其无法排除的未见牌（其余三家的手牌，以及除扣底者——庄家，或炒地皮后最后扣底"
+             "的一家——外各家未见的底牌：每手出牌一行都写明）分布上取平均值，代价相对于最佳的平均值；而出牌本行（前 → 后、"
+             "代价）是四家明手：两者衡量的不同，可能不一致")
 """Said once a run, before the first play judged from its seat (the hand page says it in a paragraph)."""
 
 

@@ -1,8 +1,9 @@
 """``tractor analyse --view`` says which cards each play's deals had unseen (docs/rules.md §15 item 3, session 22):
-the other hands and the bottom for every seat but the dealer who buried it; where the record gives no ``Buried:``
-line, that the bottom's cards are not among them and its points count in every deal; under 炒地皮, when another
-seat buried last, that the view still takes the bottom as the dealer's.  Before, the words said "the unseen cards"
-and nothing of the bottom."""
+the other hands and the bottom for every seat but the one who buried it (the dealer, or after 炒地皮 the rebidder
+who buried last); a bury the engine derived (no ``Buried:`` line) is dealt like a stated one; where the bottom's
+cards are not known, that they are not among them and its points count in every deal.  Before, the words said
+"the unseen cards" and nothing of the bottom; then (84bcbb9) that under 炒地皮 the view took the bottom as the
+dealer's, and that a record without ``Buried:`` had the bottom left out of every seat's unseen cards."""
 from __future__ import annotations
 
 import pytest
@@ -51,38 +52,54 @@ def test_every_seat_but_the_dealer_has_the_bottom_among_its_unseen_cards():
             assert kn.sizes[BOTTOM] == 8 and DEALT in line and "known" not in line
 
 
-def test_a_record_without_buried_says_the_bottom_is_not_dealt_and_its_points_count_in_every_deal():
+def test_a_record_without_buried_deals_the_derived_bury_and_says_so_as_a_stated_one():
     h, record, views = _last_trick_views(_text(drop_buried=True))
     assert record.buried is None and h.bottom_points is not None
-    said = (f"unseen: the other hands; the bottom's cards not among them (the record gives no Buried: line): "
-            f"its {h.bottom_points} points, derived from the record, counted in every deal / 未见：其余三家的手牌；"
-            f"底牌不在其中（记录没有 Buried: 一行）：每种牌局都按由记录推出的底分 {h.bottom_points} 分计")
     for seat, v, kn in views:
-        assert kn.sizes[BOTTOM] == 0                  # (what the view does: reported, not changed here)
         line = view_text(v)
-        assert (OWN in line) if seat == h.dealer else (said in line), line
+        if seat == h.dealer:
+            assert kn.sizes[BOTTOM] == 0 and OWN in line
+        else:
+            assert kn.sizes[BOTTOM] == 8 and DEALT in line and "Buried:" not in line
 
 
-def test_after_a_rebid_the_words_say_the_view_takes_the_bottom_as_the_dealers():
+def test_the_words_of_a_bottom_whose_cards_are_not_known():
+    from tractor_analysis.engine.explain_analysis import view_unseen
+
+    zh, en = view_unseen(0, False, 25, 0)
+    assert en == ("unseen: the other hands; the bottom's cards not among them (the record gives no Buried: line, "
+                  "nor can they be derived): its 25 points, derived from the record, counted in every deal")
+    assert zh == "未见：其余三家的手牌；底牌不在其中（记录没有 Buried: 一行，也推不出）：每种牌局都按由记录推出的底分 25 分计"
+
+
+def test_after_a_rebid_the_words_say_who_buried_last_and_where_the_dealers_bury_is():
     rules, _ = build_ruleset("standard", {"rebid_after_bottom": "on"})
     match = simulate_match(3, 3, rules, max_hands=1)
     h, record, views = _last_trick_views(format_tgn(match), rules)
     last = bottom_takers(h.dealer, record.declarations)[-1]
     assert last != h.dealer, "the hand's bottom should be buried last by a rebidder"
-    caveat_en = (f"炒地皮: {'NESW'[last]} buried it last, yet the view takes the bottom as known to the dealer "
-                 f"{'NESW'[h.dealer]} alone")
+    tag_en, tag_zh = f" (炒地皮: {'NESW'[last]} buried it last)", "（炒地皮：最后扣底的是西家）"
+    assert last == 3            # W (西家)
     for seat, v, kn in views:
         line = view_text(v)
-        assert caveat_en in line and "炒地皮：最后扣底的是" in line
-        if seat == h.dealer:
-            assert "this seat, the dealer, buried it" not in line and "taken as known to this seat, the dealer" in line
+        assert "known to the dealer" not in line and "a limit" not in line and "局限" not in line
+        if seat == last:
+            assert kn.sizes[BOTTOM] == 0
+            assert ("unseen: the other hands; the bottom known: this seat took it after the dealer (炒地皮) and buried "
+                    "it last / 未见：其余三家的手牌；底牌已知：是本座位炒地皮后最后扣的") in line
+        elif seat == h.dealer:
+            assert kn.sizes[BOTTOM] == 8
+            assert ("unseen: the other hands and the bottom's 8 cards" + tag_en + "; the 8 cards this seat buried "
+                    "before, in every deal with W (held or played since) or in the bottom / 未见：其余三家的手牌与底牌 "
+                    "8 张" + tag_zh + "；本座位先前扣下的 8 张，每种牌局都在西家手中（或已由其打出）或底牌中") in line
         else:
-            assert kn.sizes[BOTTOM] == 8 and "the other hands and the bottom's 8 cards" in line
+            assert kn.sizes[BOTTOM] == 8 and (DEALT.replace(" / ", tag_en + " / ") + tag_zh) in line
 
 
-def test_the_run_note_says_the_bottom_is_unseen_but_to_the_dealer_who_buried_it(tmp_path):
-    assert "for every seat but the dealer who buried it, the bottom" in VIEW_NOTE
-    assert "以及除扣底的庄家外各家未见的底牌" in VIEW_NOTE
+def test_the_run_note_says_the_bottom_is_unseen_but_to_the_seat_who_buried_it(tmp_path):
+    assert ("for every seat but the one who buried it — the dealer, or after 炒地皮 the rebidder who buried last — "
+            "the bottom") in VIEW_NOTE
+    assert "以及除扣底者——庄家，或炒地皮后最后扣底的一家——外各家未见的底牌" in VIEW_NOTE
     f = tmp_path / "m.tgn"
     f.write_text(_text(), encoding="utf-8")
     r = CliRunner().invoke(main, ["analyse", str(f), "--last", "1", "--view", "--samples", "20"])

@@ -5,9 +5,16 @@ cards must agree with.  Each is a rule of its own (docs/rules.md, "What a player
 2. **Every card played so far and by whom**: the tricks of the record before this play (a position,
    ``[SetUp]``, starts at its own first trick: what was played before it is out of play, which
    the player saw, so the unseen cards are the other hands as the position has them).
-3. **The bottom**: its cards are known only to the dealer who buried it; to anyone else they are
-   unseen cards like the others' (dealt with the bottom's size).  A record that does not give the
-   bottom's cards keeps its points as the record states them, for every deal (said in the result).
+3. **The bottom**: the bottom as it lies during play — the ``Buried:`` line, or the bury the engine
+   derived (no line, or one not used: :func:`bury_in_play`) — is known only to the seat that buried
+   it: the dealer, or after 炒地皮 the last rebidder (``bottom_takers(...)[-1]``); to anyone else its
+   cards are unseen cards like the others' (dealt with the bottom's size), derived or not (what the
+   engine derived from the whole record no player saw at the table).  Under 炒地皮 a seat that took
+   the bottom and buried before the last bury knows what it buried: each of those cards is, at the
+   start of play, in a later taker's hand or in the bottom (:attr:`Knowledge.earlier`); when the
+   record does not give that bury, what it knew is not known (:attr:`Knowledge.earlier_unknown`: the
+   view is withheld).  A record whose bury is not known (no line, none derived) keeps the bottom's
+   points as the record states them, for every deal (said in the result).
 4. **What the follows revealed**: each follow another seat made, and that the replay found legal,
    was legal from that seat's hand at that moment (:func:`~tractor_analysis.engine.legal.is_legal_follow`,
    the engine's own rule): a follower who played a card outside the led group held none of it; one
@@ -19,8 +26,9 @@ cards must agree with.  Each is a rule of its own (docs/rules.md, "What a player
    false: a full hand without deal lines, the cards read from the plays) reveals nothing known
    either: it is not used, and :attr:`Knowledge.unjudged` counts it (the view is then withheld).
 5. **The declarations shown**: a declarer held the cards shown (亮主); those of them not played
-   since are still in its hand — or, for the dealer, possibly in the bottom it buried.  Not used in a
-   hand with 炒地皮 (a second bury), where the cards may have moved through the bottom twice.
+   since are still in its hand — or, for the dealer, possibly in the bottom it buried (a bottom not
+   known: the dealer's declaration is not used, its cards may be in it).  Not used in a hand with
+   炒地皮 (a rebid after the bottom), where the cards may have moved through the bottom twice.
 6. **What the throws showed**: a throw (甩牌) that stood was checked against the other three hands
    at the trick's start, so none of them could beat any of its units; a failed one (``shown ->
    forced``) was beaten, and the forced play was one the rules allow
@@ -36,11 +44,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.declarations import bottom_takers
 from ..engine.partners import friend_side
 from ..engine.legal import analyse_lead, is_legal_follow
 from ..engine.tricks import hand_context, throw_as_seen
 from ..engine.verdicts import HandResult
-from ..records.cards import NUM_KINDS
+from ..records.cards import NUM_KINDS, parse_cards
 from ..records.model import Hand
 from .record_basis import held_as_analysed
 
@@ -104,6 +113,20 @@ class Knowledge:
     """Follows and throws of other seats before this play that the replay did not judge (the hand's
     legality not known): what they showed the seat is not known, so none is in :attr:`follows` or
     :attr:`throws` — a view resting on them is withheld (:mod:`.view`), never judged without them."""
+    buried_by: int | None = None
+    """The seat that buried the bottom as it lies (rule 3: the dealer, or after 炒地皮 the last rebidder),
+    when the bottom's cards are known (a ``Buried:`` line or a bury derived) and the dealer is."""
+    earlier: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
+    """炒地皮 (rule 3): per bury this seat made before the last, ``(need, seats)``: ``need`` (54 counts) the
+    copies of its cards that must be, at the start of play, in the hands of ``seats`` (the later takers
+    but this seat) or in the bottom — its cards less those this seat and the cards out of the deal (the
+    known bottom, a position's earlier tricks) may account for."""
+    earlier_unknown: bool = False
+    """炒地皮: this seat buried before the last bury and the record does not give what (or the engine did
+    not use the line): what it knew of those cards is not known — a view resting on it is withheld."""
+    bottom_known: bool = False
+    """The bottom's cards are known to the record (:func:`bury_in_play`): dealt among the unseen cards, or
+    the seat's own bury."""
 
     def voids(self) -> list[set[int]]:
         """Per recipient (N, E, S, W, bottom): the suit groups it holds none of (rule 4)."""
@@ -121,6 +144,26 @@ def _counts(cards) -> list[int]:
     return c
 
 
+def bury_in_play(h: HandResult, record: Hand | None) -> tuple[int, ...] | None:
+    """The bottom as it lies during play (rule 3): the bury the engine derived when it derived one (the
+    record gives no ``Buried:`` line, or one it did not use: ``check``'s ``derived`` fact ``buried``), else
+    the record's ``Buried:`` line; ``None`` when neither (the bottom's cards not known)."""
+    for d in h.derived:
+        if d.fact == "buried":
+            return parse_cards(d.value.split())
+    if record is None or any(kind == "buried" for kind, _ in record.aside_unread):
+        return None         # (a line with cards not read: not known whole, the engine does not use it)
+    return record.buried
+
+
+def _takers(h: HandResult, record: Hand | None) -> list[int]:
+    """Who took the bottom and buried, in order (the dealer, then 炒地皮's rebidders); empty when the
+    dealer is not known."""
+    if h.dealer is None:
+        return []
+    return bottom_takers(h.dealer, record.declarations) if record is not None else [h.dealer]
+
+
 def knowledge_at(h: HandResult, record: Hand | None, index: int, play: int) -> Knowledge:
     """What the player of play ``play`` of trick ``index`` of ``h`` knows (rules 1–7 above)."""
     ctx = hand_context(h.rules, h.level, h.trump)
@@ -130,15 +173,17 @@ def knowledge_at(h: HandResult, record: Hand | None, index: int, play: int) -> K
     for p in t.plays[:play]:
         for k in p.cards:
             now[p.seat][k] -= 1
-    buried = None if record is None else record.buried
+    buried = bury_in_play(h, record)
+    takers = _takers(h, record)
+    buried_by = takers[-1] if takers and buried is not None else None
     bottom = _counts(buried) if buried is not None else [0] * NUM_KINDS
-    bottom_dealt = buried is not None and seat != h.dealer
+    bottom_dealt = buried is not None and seat != buried_by
     real = [tuple(now[s]) if s != seat else (0,) * NUM_KINDS for s in range(4)]
     real.append(tuple(bottom) if bottom_dealt else (0,) * NUM_KINDS)
     unseen = [sum(r[k] for r in real) for k in range(NUM_KINDS)]
     sizes = tuple(sum(r) for r in real)
     follows = _follows(ctx, h, index, play, seat)
-    declared = _declared(h, record, index, play, seat, bottom_dealt)
+    declared = _declared(h, record, index, play, seat, bottom_dealt, buried is not None)
     bottom_points = None if bottom_dealt else h.bottom_points
     throws = _throws(ctx, h, index, play)
     unjudged = 0
@@ -147,8 +192,38 @@ def knowledge_at(h: HandResult, record: Hand | None, index: int, play: int) -> K
         follows, throws = [], []
     first = h.tricks[0].hands_before
     played = tuple(tuple(a - b for a, b in zip(first[s], now[s])) for s in range(4))
+    earlier, earlier_unknown = _earlier(h, record, takers, seat, now[seat], unseen, played)
     return Knowledge(seat, index, play, tuple(now[seat]), tuple(unseen), sizes, tuple(follows), tuple(declared),
-                     tuple(real), bottom_points, tuple(throws), played, unjudged)
+                     tuple(real), bottom_points, tuple(throws), played, unjudged, buried_by, earlier,
+                     earlier_unknown, buried is not None)
+
+
+def _earlier(h: HandResult, record: Hand | None, takers: list[int], seat: int, own: list[int], unseen: list[int],
+             played) -> tuple[tuple, bool]:
+    """Rule 3 under 炒地皮: ``(Knowledge.earlier, Knowledge.earlier_unknown)`` for ``seat``.  Each card a
+    taker buried went to the next taker's hand, and from there stayed (held, or played since the first
+    trick) or was buried again for the taker after: at the start of play it is in a later taker's hand or
+    in the bottom.  The copies of it this seat holds or played, and those neither held by anyone nor
+    played in the record (the bottom known to the seat, a position's earlier tricks), may be those copies:
+    only the rest is asked of the other later takers and the bottom (never more than is sure)."""
+    mine = [i for i in range(len(takers) - 1) if takers[i] == seat]
+    if not mine:
+        return (), False
+    buries = record.earlier_buries if record is not None else ()
+    if (len(buries) != len(takers) - 1 or any(d.fact == "earlier_bury" for d in h.derived)
+            or any(u.tag == "Buried" for u in h.unknowns)):
+        return (), True     # the record does not give the bury this seat made, or the engine did not use it
+    decks = h.rules.decks
+    gone = [decks - own[k] - unseen[k] - sum(p[k] for p in played) for k in range(NUM_KINDS)]
+    out = []
+    for i in mine:
+        later = set(takers[i + 1:])
+        need = _counts(buries[i])
+        for k in range(NUM_KINDS):
+            mine_k = own[k] + played[seat][k] if seat in later else 0
+            need[k] = max(0, need[k] - gone[k] - mine_k)
+        out.append((tuple(need), tuple(sorted(later - {seat}))))
+    return tuple(out), False
 
 
 def friend_sides(kn: Knowledge, deal, dealer: int, card: int, decks: int) -> frozenset[int]:
@@ -214,12 +289,14 @@ def _throws(ctx, h: HandResult, index: int, play: int) -> list[ThrowSeen]:
     return out
 
 
-def _declared(h: HandResult, record: Hand | None, index: int, play: int, seat: int, bottom_dealt: bool) -> list:
-    if record is None or record.setup or record.earlier_buries or not record.declarations:
+def _declared(h: HandResult, record: Hand | None, index: int, play: int, seat: int, bottom_dealt: bool,
+              bottom_known: bool) -> list:
+    if (record is None or record.setup or record.earlier_buries or not record.declarations
+            or any(d.after_bottom for d in record.declarations)):     # 炒地皮: the cards may have moved twice
         return []
     out = []
     for d in record.declarations:
-        if d.seat == seat or d.after_bottom:
+        if d.seat == seat or (d.seat == h.dealer and not bottom_known):  # (its cards may be in a bottom not known)
             continue
         since = tuple(_played_since(h, d.seat, 0, 0, index, play))
         out.append((d.seat, tuple(d.cards), since, bottom_dealt and d.seat == h.dealer))
@@ -258,6 +335,10 @@ def agrees(kn: Knowledge, ctx, deal: tuple[tuple[int, ...], ...] | list, voids_k
         for k in range(NUM_KINDS):
             if need[k] > have[k] + (deal[BOTTOM][k] if may_be_bottom else 0):
                 return False
+    for need, seats in kn.earlier:          # rule 3, 炒地皮: a bury this seat made is with a later taker or the bottom
+        for k, n in enumerate(need):
+            if n and n > deal[BOTTOM][k] + sum(deal[s][k] + kn.played[s][k] for s in seats):
+                return False
     for t in kn.throws:
         if t.failed and t.leader != kn.seat and not _held_shown(deal[t.leader], t.shown, t.since[t.leader]):
             return False
@@ -273,4 +354,4 @@ def agrees(kn: Knowledge, ctx, deal: tuple[tuple[int, ...], ...] | list, voids_k
     return True
 
 
-__all__ = ["BOTTOM", "Follow", "Knowledge", "ThrowSeen", "friend_sides", "knowledge_at", "agrees"]
+__all__ = ["BOTTOM", "Follow", "Knowledge", "ThrowSeen", "bury_in_play", "friend_sides", "knowledge_at", "agrees"]

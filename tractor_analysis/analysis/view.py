@@ -55,32 +55,40 @@ class BottomSeen:
     dealt: int
     """The bottom's cards dealt among the unseen cards (0: not among them)."""
     own: bool
-    """Not dealt: the seat is the dealer, whose own bury the bottom is taken to be (known to it)."""
+    """Not dealt: the seat buried the bottom as it lies (the dealer, or after 炒地皮 the last rebidder)."""
     points: int | None
-    """Not dealt though not the seat's own bury, the record giving no ``Buried:`` line: the points counted for
-    the bottom in every deal; ``None`` otherwise (not dealt, not own and ``None``: a bottom of no card)."""
+    """Not dealt though not the seat's own bury, the bottom's cards not known (no ``Buried:`` line, none
+    derived): the points counted for the bottom in every deal; ``None`` otherwise (not dealt, not own and
+    ``None``: a bottom of no card)."""
     last_taker: int | None = None
-    """炒地皮: the seat that took the bottom and buried it last, when that is not the dealer (the view takes
-    the bottom as the dealer's all the same, :func:`.knowledge.knowledge_at`); ``None`` otherwise."""
+    """炒地皮: the seat that took the bottom and buried it last, when that is not the dealer; ``None`` otherwise."""
     dealer: int | None = None
+    earlier: int = 0
+    """炒地皮: the cards this seat buried before the last bury, kept in every deal with the later takers
+    (:attr:`later`) or in the bottom (:attr:`.knowledge.Knowledge.earlier`)."""
+    later: tuple[int, ...] = ()
+    """The seats that took the bottom after this seat's earlier bury (this seat included, when it took it again)."""
 
     def words(self) -> tuple[str, str]:
         """``(zh, en)``: which cards the deals had unseen
         (:func:`~tractor_analysis.engine.explain_analysis.view_unseen`)."""
-        return view_unseen(self.dealt, self.own, self.points, self.dealer, self.last_taker)
+        return view_unseen(self.dealt, self.own, self.points, self.dealer, self.last_taker, self.earlier, self.later)
 
 
 def bottom_seen(h: HandResult, record: Hand | None, kn) -> BottomSeen:
     """:class:`BottomSeen` of the knowledge ``kn`` of a play of ``h``."""
     dealt = kn.sizes[BOTTOM]
-    own = not dealt and kn.seat == h.dealer
-    given = record is not None and record.buried is not None
-    points = kn.bottom_points if not dealt and not own and not given else None
-    last = None
+    own = not dealt and kn.bottom_known and kn.seat == kn.buried_by
+    points = kn.bottom_points if not dealt and not kn.bottom_known else None
+    last, earlier, later = None, 0, ()
     if record is not None and h.dealer is not None:
         takers = bottom_takers(h.dealer, record.declarations)
         last = takers[-1] if takers[-1] != h.dealer else None
-    return BottomSeen(dealt, own, points, last, h.dealer)
+        if kn.earlier:
+            mine = [i for i in range(len(takers) - 1) if takers[i] == kn.seat]
+            earlier = sum(len(record.earlier_buries[i]) for i in mine)
+            later = tuple(sorted({s for i in mine for s in takers[i + 1:]}))
+    return BottomSeen(dealt, own, points, last, h.dealer, earlier, later)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +143,12 @@ NOT_JUDGED_NO_DEAL = ("the follows and throws before this play were not judged l
                       "/ 此前的跟牌与甩牌未判定是否合法（记录没有发牌行：check 的合法性为未知），"
                       "本座位从中得知什么也就未知")
 """As :data:`NOT_JUDGED`, when the record gives no deal lines (the hands read from the plays)."""
+EARLIER_BURY_UNKNOWN = ("炒地皮: this seat took the bottom and buried before the last bury, and the record does not "
+                        "give what it buried (or its line was not used), so what this seat knew of those cards is not "
+                        "known / 炒地皮：本座位在最后一次扣底之前曾扣底，记录未给出所扣之牌（或该行未被采用），"
+                        "本座位对这些牌所知为何也就未知")
+"""docs/rules.md §15 item 3: a seat that buried before the last bury knows what it buried; when the record does
+not give it (:attr:`.knowledge.Knowledge.earlier_unknown`), the view is withheld, never judged without it."""
 FRIEND_SIDES_DISAGREE = ("friend mode: the partner rule gives the record's own deal other sides than the replay "
                          "/ 找朋友：按叫牌规则，记录本身的牌局所得双方与复盘不符")
 
@@ -193,9 +207,14 @@ class _Setup:
 def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: int, seed: int) -> _Setup:
     ctx = hand_context(h.rules, h.level, h.trump)
     kn = knowledge_at(h, record, index, play)
-    if kn.bottom_points is None and (record is None or record.buried is None):   # no bottom: never taken as 0
+    if kn.bottom_points is None and not kn.bottom_known:        # no bottom: never taken as 0
         raise ValueError("the record gives no bottom (Buried:): its points are not known")
     seat = kn.seat
+    if kn.earlier_unknown:          # §15 item 3, 炒地皮: what this seat buried before is not known
+        t = h.tricks[index]
+        made = tuple(sorted(t.plays[play].attempted or t.plays[play].cards))
+        return _Setup(ctx, seat, Deals((), False, samples), [], [], [], [made], made, [], EARLIER_BURY_UNKNOWN,
+                      bottom_seen(h, record, kn))
     if kn.unjudged:                 # §15 items 4 and 6: what the follows showed is not known
         t = h.tricks[index]
         made = tuple(sorted(t.plays[play].attempted or t.plays[play].cards))

@@ -116,12 +116,14 @@ def analysis_winner_unknown(trick: int) -> tuple[str, str]:
 
 
 def view_unseen(dealt: int, own: bool, points: int | None, dealer: int | None,
-                last_taker: int | None = None) -> tuple[str, str]:
+                last_taker: int | None = None, earlier: int = 0, later: Sequence[int] = ()) -> tuple[str, str]:
     """``(zh, en)``: the cards a play judged from its seat (``analyse --view``) was judged unseen, as its deals
     had them (docs/rules.md §15 item 3): the other hands, and the bottom's ``dealt`` cards (0: not among them) —
-    known to the seat when it is the dealer (``own``), else not in the record (no ``Buried:`` line: its
-    ``points`` counted in every deal), else a bottom of no card.  ``last_taker``: 炒地皮, the seat that
-    buried last when it is not the ``dealer``, whom the view takes as knowing the bottom all the same."""
+    known to the seat when it buried the bottom as it lies (``own``: the ``dealer``, or after 炒地皮 the
+    ``last_taker``, the rebidder that buried last when it is not the dealer), else not in the record (no
+    ``Buried:`` line, none derived: its ``points`` counted in every deal), else a bottom of no card.
+    ``earlier``: 炒地皮, the cards this seat buried before the last bury, kept in every deal with the seats
+    that took the bottom after it (``later``; the seat's own name when it took it again) or in the bottom."""
     if dealt:
         zh = f"未见：其余三家的手牌与底牌 {dealt} 张"
         en = f"unseen: the other hands and the bottom's {dealt} card{'' if dealt == 1 else 's'}"
@@ -129,18 +131,21 @@ def view_unseen(dealt: int, own: bool, points: int | None, dealer: int | None,
         zh, en = "未见：其余三家的手牌；底牌已知：是本座位（庄家）扣的", \
             "unseen: the other hands; the bottom known: this seat, the dealer, buried it"
     elif own:
-        zh, en = "未见：其余三家的手牌；底牌按本座位（庄家）已知处理", \
-            "unseen: the other hands; the bottom taken as known to this seat, the dealer"
+        zh, en = "未见：其余三家的手牌；底牌已知：是本座位炒地皮后最后扣的", \
+            "unseen: the other hands; the bottom known: this seat took it after the dealer (炒地皮) and buried it last"
     elif points is not None:
-        zh, en = (f"未见：其余三家的手牌；底牌不在其中（记录没有 Buried: 一行）：每种牌局都按由记录推出的底分 "
+        zh, en = (f"未见：其余三家的手牌；底牌不在其中（记录没有 Buried: 一行，也推不出）：每种牌局都按由记录推出的底分 "
                   f"{points} 分计",
-                  f"unseen: the other hands; the bottom's cards not among them (the record gives no Buried: line): "
-                  f"its {points} points, derived from the record, counted in every deal")
+                  f"unseen: the other hands; the bottom's cards not among them (the record gives no Buried: line, "
+                  f"nor can they be derived): its {points} points, derived from the record, counted in every deal")
     else:
         zh, en = "未见：其余三家的手牌；底牌无牌", "unseen: the other hands; the bottom holds no card"
-    if last_taker is not None and dealer is not None:
-        zh += (f"；炒地皮：最后扣底的是{SEAT_NAMES_ZH[last_taker]}，座位视角却按只有庄家{SEAT_NAMES_ZH[dealer]}"
-               f"知道底牌处理（局限，见 docs/rules.md §15 第 3 条）")
-        en += (f"; 炒地皮: {SEAT_TOKENS[last_taker]} buried it last, yet the view takes the bottom as known to the "
-               f"dealer {SEAT_TOKENS[dealer]} alone (a limit: docs/rules.md §15 item 3)")
+    if last_taker is not None and not own:
+        zh += f"（炒地皮：最后扣底的是{SEAT_NAMES_ZH[last_taker]}）"
+        en += f" (炒地皮: {SEAT_TOKENS[last_taker]} buried it last)"
+    if earlier:
+        zh += (f"；本座位先前扣下的 {earlier} 张，每种牌局都在{'、'.join(SEAT_NAMES_ZH[s] for s in later)}"
+               f"手中（或已由其打出）或底牌中")
+        en += (f"; the {earlier} card{'' if earlier == 1 else 's'} this seat buried before, in every deal with "
+               f"{', '.join(SEAT_TOKENS[s] for s in later)} (held or played since) or in the bottom")
     return zh, en
