@@ -351,28 +351,34 @@ def takebacks_unknown(hand: Hand, rules: RuleSet, result: HandResult, forfeit_op
 def levels_after_span(hand: Hand, result: HandResult, seat: int, span: tuple[int, int]) -> tuple[int, int] | None:
     """The lowest and highest level after ``result``'s hand of ``seat``'s side (a fixed partnership), whose
     level before is not known but one of ``span`` under every reading of take-backs given as ``?`` before
-    (docs/rules.md §10.2): the hand's outcome from each (:func:`_climb`, the hand played at its own level),
+    (docs/rules.md §10.2): the hand's outcome from each (:func:`side_climb`, the hand played at its own level),
     then the side's penalties of the hand and its own ``?``.  ``None`` when the outcome is not known, when
     the side may pass the winning level from one of them (the match would end there), or in friend mode."""
+    team = seat & 1
+    lost = result.revoke_levels[team] + result.takeback_levels[team]
+    unknown = takeback_seats_open(hand, result.rules)
+    after: list[int] = []
+    for level in range(span[0], span[1] + 1):
+        step = side_climb(result, seat, level)
+        if step is None or step[1]:
+            return None
+        after.append(lose_level(step[0], lost))
+    return lose_level(min(after), unknown), max(after)
+
+
+def side_climb(result: HandResult, seat: int, level: int) -> tuple[int, bool] | None:
+    """``seat``'s level after ``result``'s hand had its side (a fixed partnership) carried ``level`` into it, before
+    the hand's level penalties, and whether the side passed the winning level there: the outcome's climb
+    (:func:`_climb`, the hand played at its own level).  ``None`` when the outcome is not known, or in friend
+    mode."""
     rules, o = result.rules, result.outcome
     if rules.friend or o is None or o.winner not in ("attackers", "defenders", "neither"):
         return None
-    team = seat & 1
-    lost = result.revoke_levels[team] + result.takeback_levels[team]
-    unknown = takeback_seats_open(hand, rules)
-    after: list[int] = []
-    for level in range(span[0], span[1] + 1):
-        reached = level
-        if o.winner != "neither" and rules.score_table.moves_levels:
-            up = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
-            levels = tuple(level if s & 1 == team else None for s in range(4))
-            climbed = _climb(rules, o.winner, o.levels, up, levels, result.level)
-            if seat in climbed:
-                reached, passed = climbed[seat]
-                if passed:
-                    return None
-        after.append(lose_level(reached, lost))
-    return lose_level(min(after), unknown), max(after)
+    if o.winner == "neither" or not rules.score_table.moves_levels:
+        return level, False
+    up = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
+    levels = tuple(level if s & 1 == seat & 1 else None for s in range(4))
+    return _climb(rules, o.winner, o.levels, up, levels, result.level).get(seat, (level, False))
 
 
 def takeback_seats_unknown(count: int, rules: RuleSet, what: tuple[str, ...], kept: Sequence[str] = ()) -> Unknown:
@@ -415,5 +421,5 @@ def team_spans(rules: RuleSet, levels: Sequence[int | None], spans: Sequence | N
 
 
 __all__ = ["team_spans", "REVOKE_CODES", "GainCap", "GainOpen", "gain_open", "gain_words", "SidePenalty", "gain_capped", "gain_caps", "hand_outcome", "level_outcome",
-           "level_penalties", "levels_after_span", "offenders", "punish", "side_penalties", "takeback_seats_open",
+           "level_penalties", "levels_after_span", "offenders", "punish", "side_climb", "side_penalties", "takeback_seats_open",
            "takeback_seats_unknown", "takebacks_punished_unknown", "takebacks_unknown", "team_counts"]

@@ -31,6 +31,7 @@ from .forfeit_count import ForfeitCount, ForfeitEnd
 from .hand_copies import (MAX_COPIES, Carry, CopiesDiffer, copies_of, final_copies, final_unknown, next_copies,
                           numbered, over_copies, with_copies_unknown)
 from .hand_replay import replay_hand
+from .table_course import NO_COURSE, advanced, checked
 from .stopped_match import (forfeit_at_stop, record_stops_inside, stop_forfeit_withheld, stop_levels, stop_ranges,
                             stop_spans, stopped_at, stopped_words, void_stop)
 from .explain import Message
@@ -141,6 +142,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         return next_memo[j, last]
 
     copies_open: CopiesDiffer | None = None
+    courses, course_from = NO_COURSE, 0     # the sides off the rules' course (table_course), since which hand
     places: dict[int, list[int]] | None = numbered(match.hands)
     if len(places) == len(match.hands):
         places = None               # no hand number written twice: no copies to read
@@ -185,6 +187,11 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             result = _dealer_every_reading(result, results[-1].number)
         if results and results[-1].scored_by_claim and carried_in[-1].chain is None:
             result = _carried_from_claim(result, results[-1])
+        if carried_in[-1].chain is not None or ended_before or len(run) > 1 or copies_open is not None:
+            courses, course_from = NO_COURSE, index + 1     # nothing carried in, or more than one reading of it
+        else:       # a [Level] kept to the table's course since a level_mismatch is no new finding (§13.1)
+            result, courses = checked(hand, result, courses, (match.hands[course_from:index],
+                                                              results[course_from:index]))
         results.append(result)
         carry, stops = _handed_on(hand, result, index + 1 < len(match.hands))
         handed_on.append(carry)
@@ -198,6 +205,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                            _handed_on(match.hands[j], next_result(j, index), j + 1 < len(match.hands))[1])
                           for j in (next_copies(match.hands, run) if len(run) > 1 else ()))
             results[-1] = result = count.add(index, hand, result, stops, copies, nexts)
+            courses = advanced(hand, result, courses)
             if result.outcome is not None and result.outcome.match_over and all(
                     r.outcome is not None and r.outcome.match_over and r.outcome.team == result.outcome.team
                     for _, r, _ in copies):     # (not when every reading forfeits; under every copy)
