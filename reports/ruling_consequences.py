@@ -177,6 +177,14 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
     elif v.code == "claim_mismatch":
         lines.append((f"记录的得分更正为 {result.attackers_total}",
                       f"the recorded score is corrected to {result.attackers_total}"))
+    elif v.code == "level_mismatch":
+        # not the record's finding (that gets no page): the table may have played the level written — a penalty it
+        # did not apply, say (the message names it where the levels show it) — so nothing says the record is wrong
+        lines.append(("本规则对此不罚分、不罚级：记录的级牌与规则所延续的级别不同，以何者为准由裁判裁定"
+                      "（本工具按规则延续级别，见下）",
+                      "no penalty in points or levels under this ruleset: the level the record gives differs from "
+                      "the one the rules carry; the referee rules which stands (this tool carries the rules' levels, "
+                      "below)"))
     else:
         lines.append(("本规则对此不罚分、不罚级：记录须更正",
                       "no penalty in points or levels under this ruleset: the record is to be corrected"))

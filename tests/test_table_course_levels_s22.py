@@ -95,7 +95,11 @@ def test_check_json_and_one_ruling_page(tmp_path):
     page = tmp_path / "ruling.html"
     ruling = run_cli("ruling", str(path), "-o", str(page))
     assert "3 page(s)" in ruling.output          # S's two wrong follows and hand 16 (before: 9 pages)
-    assert page.read_text(encoding="utf-8").count("level_mismatch ·") == 1
+    text = page.read_text(encoding="utf-8")
+    assert text.count("level_mismatch ·") == 1
+    # the table may have played the level written (the penalty not applied): the page does not call the record wrong
+    assert "the record is to be corrected" not in text and "记录须更正" not in text
+    assert "the referee rules which stands" in text and "以何者为准由裁判裁定" in text
 
 
 def _departing_at_18(text: str) -> str:
