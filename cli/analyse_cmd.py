@@ -19,7 +19,7 @@ from tractor_analysis.analysis.view import DEFAULT_SAMPLES, PlayView, view_hand
 from tractor_analysis.analysis.hand_analysis import (MARKS, MIN_LAST, HandAnalysis, PlayAnalysis,  # noqa: F401
                                                       analyse_hand, mark_of)
 from tractor_analysis.analysis.record_basis import analysis_derived, with_derived_plays
-from tractor_analysis.engine.explain_analysis import analysis_play_derived
+from tractor_analysis.engine.explain_analysis import analysis_play_derived, view_declarations_unused
 from tractor_analysis.engine.order import Order
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.records.cards import SEAT_TOKENS
@@ -532,8 +532,11 @@ def analyse(path: str, match_no: int | None, hands: tuple[int, ...], last: int |
                 view_noted = True
                 click.echo(dim(VIEW_NOTE))
                 click.echo("")
-            for line in hand_lines(a, match, h, show_hands, views, facts, index if many else None):
+            for i, line in enumerate(hand_lines(a, match, h, show_hands, views, facts, index if many else None)):
                 click.echo(line)
+                if i == 0 and views and _record is not None and _record.setup and _record.declarations:
+                    zh, en = view_declarations_unused()     # (docs/rules.md §15 item 5: said, not left unsaid)
+                    click.echo(dim(f"  from the seat 座位视角: {en} / {zh}"))
     if hands and not shown and verdict.readable:
         numbers = sorted({h.number for i, _, h in verdict.hands if match_no is None or i == match_no})
         asked = ", ".join(map(str, hands))

@@ -115,6 +115,15 @@ def analysis_winner_unknown(trick: int) -> tuple[str, str]:
             f"trick {trick}'s winner is not known, so neither is which side its points went to")
 
 
+def view_declarations_unused() -> tuple[str, str]:
+    """``(zh, en)``: a position's ``[Declarations]`` the view does not use (docs/rules.md §15 item 5): the declared
+    cards may have been played in the tricks before the position, which the record does not give."""
+    return ("残局未使用 [Declarations]：所亮的牌可能已在残局之前的各轮中打出，而记录没有这些轮，"
+            "因此座位视角的牌局不要求亮牌者仍持有它们",
+            "[Declarations] not used in a position: the declared cards may have been played in the tricks before "
+            "it, which the record does not give, so the view's deals do not require the declarer to hold them")
+
+
 def view_unseen(dealt: int, own: bool, points: int | None, dealer: int | None,
                 last_taker: int | None = None, earlier: int = 0, later: Sequence[int] = ()) -> tuple[str, str]:
     """``(zh, en)``: the cards a play judged from its seat (``analyse --view``) was judged unseen, as its deals
