@@ -187,6 +187,14 @@ def dealer_seat_unknown(what: Sequence[str], team: int, bad_value: bool) -> Mess
                         f"{said_en}: the dealer's side is known ({SIDE_EN[team]}), but not which of the two deals", what)
 
 
+def dealer_seat_ways(team: int) -> Message:
+    """The two judgements of a hand whose dealer's side (``team``) is known but not its seat, one with each seat of it
+    dealing (:mod:`.dealer_seats`), as :func:`levels_every_way` names them."""
+    seats = (team, team + 2)
+    return (f"庄家方{SIDE_ZH[team]}的两家（{seat_list(seats)[0]}）各作庄家判定一次",
+            f"judging the hand once with each seat of {SIDE_EN[team]} ({seat_list(seats)[1]}) dealing")
+
+
 _NOT_FIXED = {
     "faulty": ("[Declarations] 也定不了主（其中有不成立的亮主——bad_declaration：发到的牌中没有所亮的牌、亮的不是亮主，"
                "或压不过前一个——不知牌桌按哪个亮主定主）",

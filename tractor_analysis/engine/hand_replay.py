@@ -25,6 +25,7 @@ from .tricks import HandContext, hand_context
 from .bury_readings import disputes, judge as judge_readings
 from .claimed_end import SOURCES
 from .contradictions import judge as judge_contradicted, questioned
+from .dealer_seats import judge as judge_seats
 from .play_order import judge as judge_order, judge_swapped, judge_thrown, lines_swapped, seat_ordered, thrown_leads
 from .platform_leads import judge as judge_leaders, seated_from_winners
 from .doubted_lines import judged_each_line, line_readings, said
@@ -74,7 +75,10 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
                 _claim_kept(_replayed(h, args, hands_before, first_hand, forfeit_open)) for h in readings])
         proven, open_ = said(hand, what)
         result = dataclasses.replace(result, derived=(*proven, *result.derived), unknowns=(*open_, *result.unknowns))
-    return result
+    # the dealer's side known, not its seat: the result judged with each seat dealing gives, kept (:mod:`.dealer_seats`)
+    return judge_seats(hand, result, lambda h: replay_hand(
+        h, rules, levels, expected_dealer, first_of_match=first_of_match, levels_known=levels_known, chain=chain,
+        hands_before=hands_before, first_hand=first_hand, forfeit_open=forfeit_open))
 
 
 def _claim_kept(result: HandResult) -> HandResult:
