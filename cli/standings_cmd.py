@@ -161,6 +161,7 @@ def read_event(inputs, event, after_round, purpose: str = "standings", awards=()
     from tractor_analysis.dataset.event import UnreadNote, read_inputs, unread_in_rounds
     from tractor_analysis.dataset.event_warnings import warnings
     from tractor_analysis.dataset.event_model import player_name_notes
+    from tractor_analysis.dataset.provisional import pending
     from tractor_analysis.dataset.standings import select
 
     passed_over: list[str] = []
@@ -177,7 +178,8 @@ def read_event(inputs, event, after_round, purpose: str = "standings", awards=()
         _fail(_no_such_event(event, matches))
     chosen, left_out = select(matches, event, after_round, purpose)
     records = [n for n in unread if isinstance(n, UnreadNote)]      # the records not read, by path
-    checks = warnings(chosen, matches, awards, event) + player_name_notes(chosen)
+    # the matches not decided too: a damaged second record of a counted match, a player at two tables
+    checks = warnings(chosen, matches, awards, event, pending(matches, event, after_round)) + player_name_notes(chosen)
     for note in unread + notes + left_out + unread_in_rounds(checks, records):
         _note(note)
     if not chosen:

@@ -169,7 +169,8 @@ def event_view(matches: Sequence[EventMatch], event: str | None = None, after_ro
         views.append(RoundView(r, table(upto, r, [a for a in awards if a.round <= r]),
                                tuple([*(_result(m) for m in played), *(_award_row(a) for a in awards if a.round == r)])))
     title = event_title(in_event, event)
-    checks = unread_in_rounds(warnings(chosen, matches, awards, event) + player_name_notes(chosen), unread_records)
+    checks = unread_in_rounds(warnings(chosen, matches, awards, event, open_) + player_name_notes(chosen),
+                              unread_records)
     players = {p for m in chosen for p in m.players if p}
     return EventView(title, tuple(views), tuple(tiebreaks), points, tuple(dict.fromkeys([*unread, *notes])),
                      tuple(checks), _spaced({m.event for m in matches if m.event} | ({event} if event else set()))

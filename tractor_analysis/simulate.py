@@ -466,9 +466,11 @@ def simulate_match(seed: int, index: int = 0, rules: RuleSet | None = None, pres
     base = PRESETS.get(rules.name.rstrip("+"), PRESETS["standard"])
     changed = tuple((k, v) for k, v in rules.options().items() if base.options().get(k) != v)
 
+    round_, table = placement(seed, index)
+
     def record(hands: Sequence[Hand]) -> Match:
         return Match(event=f"Simulated {seed}", site="tractor simulate", date="2026.01.01",
-                     round=str(index // 4 + 1), table=str(index % 4 + 1), players=tuple(names),
+                     round=str(round_), table=str(table), players=tuple(names),
                      ruleset=base.name, rules=changed, hands=tuple(hands))
 
     levels: tuple[int, ...] = (2, 2, 2, 2)
@@ -486,6 +488,36 @@ def simulate_match(seed: int, index: int = 0, rules: RuleSet | None = None, pres
         if result.outcome.match_over or _forfeited(rules, result, lambda: record(hands)):
             break
     return record(hands)
+
+
+TABLES = 4
+"""The most tables (matches) a simulated round holds: its 16 players (:data:`PLAYER_NAMES`) four to a table."""
+
+_PLACED: dict[int, list[tuple[int, int]]] = {}
+"""Each seed's ``(round, table)`` of its matches worked out so far (:func:`placement`), in match order."""
+
+
+def _seated(seed: int, index: int) -> frozenset[str]:
+    """The four players of match ``index`` of ``seed``: the first draw of its random stream, as
+    :func:`simulate_match` draws them."""
+    return frozenset(random.Random(f"{seed}:{index}").sample(PLAYER_NAMES, 4))
+
+
+def placement(seed: int, index: int) -> tuple[int, int]:
+    """``[Round]`` and ``[Table]`` of match ``index`` of ``seed``: the matches fill a round's tables in order, at most
+    :data:`TABLES`, and a match that would seat a player already seated in the round starts the next round — one
+    player is never at two tables of one round (the standings note such a round as a fault of the records).  It
+    depends on the seed and the matches before it only: the same for every run."""
+    done = _PLACED.setdefault(seed, [])
+    while len(done) <= index:
+        i = len(done)
+        if not done:
+            done.append((1, 1))
+            continue
+        r, t = done[-1]
+        seated = frozenset().union(*(_seated(seed, j) for j in range(i - t, i)))     # the round's matches so far
+        done.append((r, t + 1) if t < TABLES and not seated & _seated(seed, i) else (r + 1, 1))
+    return done[index]
 
 
 def _forfeited(rules: RuleSet, last: HandResult, match: Callable[[], Match]) -> bool:

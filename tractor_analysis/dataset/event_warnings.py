@@ -1,7 +1,7 @@
 """What an event's standings count as recorded but an organiser should check (:func:`warnings`):
 bilingual notes over the matches :func:`~.standings.select` kept — team names that differ only in
-letter case, one pair of players (or one player, whoever the partner) under two team names, a table or a
-team twice in a round, event names that differ only in letter case or spacing, more than one event or
+letter case, one pair of players (or one player, whoever the partner) under two team names, a table, a
+team or a player twice in a round (over the matches not decided too), event names that differ only in letter case or spacing, more than one event or
 ruleset among the counted matches, a match both sides forfeited, teams with no match in a round the others
 played (or whose match of it is on record but not counted), a match whose record ends inside a hand decided by the rule for a match cut
 short (docs/rules.md §8.5), and a match naming one player in two seats (counted, not rated).  Each
@@ -26,7 +26,7 @@ __all__ = ["warnings", "decision_note"]
 
 
 def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (), awards: Sequence[Award] = (),
-             event: str | None = None) -> list[str]:
+             event: str | None = None, undecided: Sequence[EventMatch] = ()) -> list[str]:
     """Bilingual notes on what the standings count as recorded but an organiser should check
     (``matches`` already :func:`select`-ed): team names that differ only in letter case, one pair
     of players under two team names (each name counts as a team of its own: which is meant is
@@ -43,8 +43,12 @@ def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (), awa
     the byes and walkovers the organiser states (:mod:`.awards`): a team with one in a round is not missing
     from it, and what the matches question of them is noted (:func:`~.awards.award_notes`).  ``event``: the
     ``--event`` NAME the matches were selected by (:func:`~.standings.select`), ``None`` when none was given: a
-    match whose ``[Event]`` differs from it only in letter case or spacing is on record, not counted for that."""
-    return (_event_warnings(matches) + _events_merged(matches) + _name_warnings(matches) + _round_warnings(matches)
+    match whose ``[Event]`` differs from it only in letter case or spacing is on record, not counted for that.
+    ``undecided``: the matches not decided (:func:`~.provisional.pending`: counted for nobody, the ranks they may
+    change provisional), which the notes on a table, a team or a player twice in a round look at too
+    (:func:`_round_warnings`, :func:`_player_two_tables`): a damaged second record of a counted match is one."""
+    return (_event_warnings(matches) + _events_merged(matches) + _name_warnings(matches)
+            + _round_warnings(matches, undecided) + _player_two_tables(matches, undecided)
             + _both_forfeit(matches) + _missing_from_rounds(matches, read, awards, event) + award_notes(awards, matches)
             + _cut_short(matches) + _passed_on_derived(matches)
             + _player_twice(matches) + _mixed_rulesets(matches))
@@ -436,8 +440,9 @@ def _where(ms: Iterable[EventMatch]) -> str:
 
 
 def _names(of: dict[str, list[EventMatch]], names: Iterable[str], zh: bool = False) -> str:
-    """``"A" (its records); "B" (its records)``."""
-    return "; ".join(f"{quoted(n)}（{_where(of[n])}）" if zh else f"{quoted(n)} ({_where(of[n])})" for n in names)
+    """``"A" (its records); "B" (its records)`` (in Chinese ``"A"（…）；"B"（…）``)."""
+    return ("；" if zh else "; ").join(f"{quoted(n)}（{_where(of[n])}）" if zh else f"{quoted(n)} ({_where(of[n])})"
+                                      for n in names)
 
 
 def _name_warnings(matches: Sequence[EventMatch]) -> list[str]:
@@ -466,12 +471,47 @@ def _name_warnings(matches: Sequence[EventMatch]) -> list[str]:
     for (x, y), names in sorted(of_pair.items()):
         if len({n.casefold() for n in names}) > 1:
             said.update({(x, frozenset(names)), (y, frozenset(names))})
-            en, zh = _names(names, sorted(names)), _names(names, sorted(names), zh=True)
-            notes.append(f"{quoted(x)} and {quoted(y)} play under {len(names)} team names: {en}: counted as "
-                         f"{len(names)} teams; if they are one, give it one name in every record / {quoted(x)} 与 "
-                         f"{quoted(y)} 以 {len(names)} 个队名参赛："
-                         f"{zh}：按 {len(names)} 支队伍计；如为同一支队伍，请在每份记录中用同一队名")
+            notes.append(_team_names_note(f"{quoted(x)} and {quoted(y)}", f"{quoted(x)} 与 {quoted(y)}", names, pair=True))
     return notes + _player_teams(matches, said)
+
+
+def _team_names_note(who_en: str, who_zh: str, teams: dict[str, list[EventMatch]], pair: bool = False) -> str:
+    """The note on a pair of players, or one player, under more than one team name (``teams``: each name → its
+    matches), in one form for both: each name with its rounds and records, counted as that many teams, and the
+    advice — one name in every record, unless they play for two of the names in one round (at two tables: not one
+    team under two names; :func:`_player_two_tables` names the matches)."""
+    def named(zh: bool) -> str:
+        parts = []
+        for t in sorted(teams):
+            rounds = sorted({r for r in (round_number(m.round) for m in teams[t]) if r is not None})
+            when = (("第 " + "、".join(map(str, rounds)) + " 轮：") if zh else
+                    (f"round{'s' if len(rounds) > 1 else ''} {', '.join(map(str, rounds))}: ")) if rounds else ""
+            parts.append(f"{quoted(t)}（{when}{_where(teams[t])}）" if zh else f"{quoted(t)} ({when}{_where(teams[t])})")
+        return ("；" if zh else "; ").join(parts)
+    n = len(teams)
+    both = _rounds_for_two(teams)
+    if both:
+        rounds_en, rounds_zh = ", ".join(map(str, both)), "、".join(map(str, both))
+        advice_en = (f"not one team under {n} names: in round{'s' if len(both) > 1 else ''} {rounds_en} they are "
+                     f"named for two of them, at two tables (the note on that names the matches): check the players' "
+                     f"tags and [Round]")
+        advice_zh = f"并非同一支队伍用了 {n} 个队名：第 {rounds_zh} 轮中同时记在其中两支队伍、两张桌上（相关说明列出了比赛）：请核对选手标签与 [Round]"
+    else:
+        advice_en, advice_zh = "if they are one, give it one name in every record", "如为同一支队伍，请在每份记录中用同一队名"
+    return (f"{who_en} play{'' if pair else 's'} under {n} team names: {named(False)}: counted as "
+            f"{n} teams; {advice_en} / {who_zh} 以 {n} 个队名参赛：{named(True)}：按 {n} 支队伍计；{advice_zh}")
+
+
+def _rounds_for_two(teams: dict[str, list[EventMatch]]) -> list[int]:
+    """The rounds in which two of the names of ``teams`` (each name → its matches) play two different matches."""
+    of_round: dict[int, set[tuple[str, int]]] = defaultdict(set)
+    for t, ms in teams.items():
+        for m in ms:
+            r = round_number(m.round)
+            if r is not None:
+                of_round[r].add((t, id(m)))
+    return sorted(r for r, seen in of_round.items()
+                  if len({t for t, _ in seen}) > 1 and len({i for _, i in seen}) > 1)
 
 
 def _player_teams(matches: Sequence[EventMatch], said: set) -> list[str]:
@@ -488,25 +528,19 @@ def _player_teams(matches: Sequence[EventMatch], said: set) -> list[str]:
     for p, teams in sorted(of_player.items()):
         if len({t.casefold() for t in teams}) < 2 or (p, frozenset(teams)) in said:
             continue
-        def named(zh: bool) -> str:
-            parts = []
-            for t in sorted(teams):
-                rounds = sorted({r for r in (round_number(m.round) for m in teams[t]) if r is not None})
-                when = (("第 " + "、".join(map(str, rounds)) + " 轮：") if zh else
-                        (f"round{'s' if len(rounds) > 1 else ''} {', '.join(map(str, rounds))}: ")) if rounds else ""
-                parts.append(f"{quoted(t)}（{when}{_where(teams[t])}）" if zh else f"{quoted(t)} ({when}{_where(teams[t])})")
-            return ("；" if zh else "; ").join(parts)
-        n = len(teams)
-        notes.append(f"{quoted(p)} plays under {n} team names: {named(False)}: counted as {n} teams; if they are one, "
-                     f"give it one name in every record / {quoted(p)} 以 {n} 个队名参赛：{named(True)}：按 {n} 支队伍计；"
-                     "如为同一支队伍，请在每份记录中用同一队名")
+        notes.append(_team_names_note(quoted(p), quoted(p), teams))
     return notes
 
 
-def _round_warnings(matches: Sequence[EventMatch]) -> list[str]:
+def _round_warnings(matches: Sequence[EventMatch], undecided: Sequence[EventMatch] = ()) -> list[str]:
+    """A note per table with more than one match in a round, and per team playing more than one match in a round,
+    over the matches counted and those not decided (``undecided``: :func:`~.provisional.pending`, counted for nobody,
+    a rank they may change provisional) — a damaged second record of a counted match is one of these: each match is
+    named, and one not decided is said to be."""
+    counted = {id(m) for m in matches}
     tables: dict[tuple, list[EventMatch]] = defaultdict(list)
     teams: dict[tuple, list[EventMatch]] = defaultdict(list)
-    for m in matches:
+    for m in [*matches, *(m for m in undecided if id(m) not in counted)]:
         r = round_number(m.round)
         if r is None:
             continue
@@ -518,13 +552,79 @@ def _round_warnings(matches: Sequence[EventMatch]) -> list[str]:
             teams[(r, team)].append(m)
     notes = []
     for (r, table), ms in sorted(tables.items()):
-        if len(ms) > 1:
+        if len(ms) < 2:
+            continue
+        if all(id(m) in counted for m in ms):
             notes.append(f"round {r}: table {table} has {len(ms)} matches ({_where(ms)}); each is counted: check "
                          f"[Round] and [Table] / 第 {r} 轮：{table} 号桌有 {len(ms)} 场比赛（{_where(ms)}）；每场都计入："
                          "请核对 [Round] 与 [Table]")
+        else:
+            en, zh = _some_not_decided(ms, counted)
+            notes.append(f"round {r}: table {table} has {len(ms)} matches ({en}): check [Round] and [Table] — a "
+                         f"second record of one match, cut short or damaged? / 第 {r} 轮：{table} 号桌有 {len(ms)} 场"
+                         f"比赛（{zh}）：请核对 [Round] 与 [Table]——是否为同一场比赛的第二份记录（不完整或有损）？")
     for (r, team), ms in sorted(teams.items()):
-        if len(ms) > 1:
+        if len(ms) < 2:
+            continue
+        if all(id(m) in counted for m in ms):
             notes.append(f"round {r}: {quoted(team)} plays {len(ms)} matches ({_where(ms)}); each is counted: check "
                          f"[Round] and the team tags / 第 {r} 轮：{quoted(team)} 打了 {len(ms)} 场比赛（{_where(ms)}）；每场都计入："
                          "请核对 [Round] 与队名标签")
+        else:
+            en, zh = _some_not_decided(ms, counted)
+            notes.append(f"round {r}: {quoted(team)} plays {len(ms)} matches ({en}): check [Round] and the team tags "
+                         f"— a second record of one match, cut short or damaged? / 第 {r} 轮：{quoted(team)} 打了 "
+                         f"{len(ms)} 场比赛（{zh}）：请核对 [Round] 与队名标签——是否为同一场比赛的第二份记录（不完整或有损）？")
+    return notes
+
+
+def _some_not_decided(ms: Sequence[EventMatch], counted: set[int]) -> tuple[str, str]:
+    """The matches of a round's note on a table or a team twice (:func:`_round_warnings`) when some are not decided:
+    each record, said to be counted or not decided (counted for nobody, a rank it may change provisional)."""
+    en, zh = [], []
+    for m in _by_record(ms):
+        where = m.source or m.match_id
+        if id(m) in counted:
+            en.append(f"{where}: counted")
+            zh.append(f"{where}：已计入")
+        else:
+            en.append(f"{where}: not decided, counted for nobody; a rank it may change is provisional")
+            zh.append(f"{where}：未分胜负，未计入；它可能改变的名次为暂定")
+    return "; ".join(en), "；".join(zh)
+
+
+def _player_two_tables(matches: Sequence[EventMatch], undecided: Sequence[EventMatch] = ()) -> list[str]:
+    """A note per player named at more than one table (more than one match) of one round, over the matches counted
+    and those not decided (:func:`_round_warnings`' matches): which player, which round, each match (its record,
+    ``[Round]`` and ``[Table]``: :func:`~.event_model.match_named`) with the seat and the team.  One player cannot
+    play two matches of a round; which record is wrong is not in the records: each match is counted (and rated) as
+    recorded — never one dropped unsaid —, and the organiser decides.  (One match naming a player in two seats:
+    :func:`_player_twice`.)"""
+    counted = {id(m) for m in matches}
+    at: dict[tuple[int, str], list[tuple[EventMatch, int]]] = defaultdict(list)
+    for m in [*matches, *(m for m in undecided if id(m) not in counted)]:
+        r = round_number(m.round)
+        if r is None:
+            continue
+        for seat, p in enumerate(m.players):
+            if p and all(x is not m for x, _ in at[(r, p)]):
+                at[(r, p)].append((m, seat))
+    notes = []
+    for (r, p), seats in sorted(at.items()):
+        # two records at one table are that table's note (:func:`_round_warnings`), not two tables
+        if len({m.table.strip() if m.table and m.table.strip() else id(m) for m, _ in seats}) < 2:
+            continue
+        en, zh = [], []
+        for m, seat in sorted(seats, key=lambda ms: (ms[0].source or ms[0].match_id, ms[0].match_id)):
+            (seat_en, seat_zh), team = _SEATS[seat], quoted(m.teams[seat % 2])
+            out_en, out_zh = ("", "") if id(m) in counted else ("; not decided, counted for nobody", "；未分胜负，未计入")
+            en.append(f"{match_named(m)} ({seat_en}, team {team}{out_en})")
+            zh.append(f"{match_named(m)}（{seat_zh}，队伍 {team}{out_zh}）")
+        n = len(seats)
+        every = all(id(m) in counted for m, _ in seats)
+        each_en, each_zh = ("each is", "每场都") if every else ("each decided one is", "每场已分胜负的比赛都")
+        notes.append(f"{quoted(p)} at {n} tables in round {r}: {'; '.join(en)}: one player cannot play {n} matches of "
+                     f"one round; {each_en} counted and rated as recorded: check the players' tags and [Round] / "
+                     f"{quoted(p)} 在第 {r} 轮同时出现在 {n} 张桌：{'；'.join(zh)}：同一选手不能在一轮中打 {n} 场比赛；"
+                     f"{each_zh}按记录计入排名与等级分：请核对选手标签与 [Round]")
     return notes

@@ -31,7 +31,7 @@ from .awards import Award
 from .event_model import EventMatch, match_named, round_number
 from .standings import DEFAULT_TIEBREAKS, Points, Standing, select, standings
 
-__all__ = ["MAX_COMBINATIONS", "pending", "mark", "provisional_note", "provisional_notes", "in_rounds"]
+__all__ = ["MAX_COMBINATIONS", "pending", "mark", "provisional_note", "provisional_notes", "in_rounds", "shares_counted"]
 
 MAX_COMBINATIONS = 256
 """The most combinations of results :func:`mark` recomputes the standings under (four matches not decided
@@ -67,13 +67,36 @@ def _places(rows: Sequence[Standing]) -> dict[str, tuple]:
     return {s.team: (s.rank, None if s.undecided is None else frozenset(s.undecided["teams"])) for s in rows}
 
 
-def provisional_note(names: Sequence[str]) -> str:
-    """The bilingual note of a rank resting on the matches ``names`` (:func:`~.event_model.match_named`)."""
+def provisional_note(names: Sequence[str], shared: Sequence[tuple[str, str]] = ()) -> str:
+    """The bilingual note of a rank resting on the matches ``names`` (:func:`~.event_model.match_named`); ``shared``:
+    what :func:`shares_counted` says of those of them that share a round's table or team with a counted match."""
     en, zh = "; ".join(names), "；".join(names)
     one = len(names) == 1
+    more_en = "".join(f"; {e}" for e, _ in shared)
+    more_zh = "".join(f"；{z}" for _, z in shared)
     return (f"provisional: rests on {'the match' if one else 'the matches'} {en}, not decided (counted for nobody): "
-            f"{'its result' if one else 'their results'} may change this rank / 暂定：取决于未分胜负（未计入）的"
-            f"比赛 {zh}：其结果可能改变此名次")
+            f"{'its result' if one else 'their results'} may change this rank{more_en} / 暂定：取决于未分胜负（未计入）的"
+            f"比赛 {zh}：其结果可能改变此名次{more_zh}")
+
+
+def shares_counted(m: EventMatch, counted: Sequence[EventMatch]) -> tuple[str, str] | None:
+    """What the note of a rank resting on ``m`` (a match not decided) says when ``m`` shares its round's table, or
+    one of its teams, with a match of ``counted`` (English, 中文): a second record of one match, cut short or damaged,
+    may be what makes the rank provisional (the round's note names both: ``event_warnings``); ``None`` when not."""
+    r = round_number(m.round)
+    if r is None:
+        return None
+    table = (m.table or "").strip()
+    teams = set(m.teams) - {None}
+    same = [c for c in counted if round_number(c.round) == r
+            and ((table and (c.table or "").strip() == table) or set(c.teams) & teams)]
+    if not same:
+        return None
+    others = "; ".join(match_named(c) for c in same)
+    return (f"{match_named(m)} shares round {r}'s table or a team with {others}, which is counted: a second record of "
+            f"one match, cut short or damaged? (the note on round {r} names them)",
+            f"{match_named(m)} 与已计入的 {others} 同在第 {r} 轮、同桌或有相同队伍：是否为同一场比赛的第二份记录（不完整或有损）？"
+            f"（第 {r} 轮的说明列出了它们）")
 
 
 def mark(rows: Sequence[Standing], matches: Sequence[EventMatch], open_matches: Sequence[EventMatch],
@@ -106,10 +129,12 @@ def mark(rows: Sequence[Standing], matches: Sequence[EventMatch], open_matches: 
                 for team in rests:
                     if place.get(team) != other.get(team):
                         rests[team].add(k)
+    shared = [shares_counted(m, matches) for m in open_matches]
     out = []
     for s in rows:
         on = tuple(names[k] for k in sorted(rests[s.team]))
-        out.append(dataclasses.replace(s, provisional_on=on, provisional_note=provisional_note(on)) if on else s)
+        said = [shared[k] for k in sorted(rests[s.team]) if shared[k] is not None]
+        out.append(dataclasses.replace(s, provisional_on=on, provisional_note=provisional_note(on, said)) if on else s)
     return out
 
 
