@@ -153,9 +153,14 @@ def _mark_unread(model: ReportModel, start: int, shown: str, diagnostics, failed
     ``tractor standings``' note, when part of the file could not be read so that the result of the
     matches read from it is not known (:func:`~tractor_analysis.dataset.event.unread_notes`, over the
     reader's ``diagnostics`` and the ``failed`` matches the engine could not replay)."""
-    from tractor_analysis.dataset.event import unread_notes
+    from tractor_analysis.dataset.event import round_tag_unread, unread_notes
 
     problems = [(d.line, d.column, d.code, d.message, d.hand) for d in diagnostics]
+    where = round_tag_unread(problems)       # a [Round] tag not read: the note on its round says so
+    if where is not None:
+        model.match_facts[start:] = [
+            dataclasses.replace(f, event=dataclasses.replace(f.event, round_unread=where))
+            if f.event is not None and f.event.round is None else f for f in model.match_facts[start:]]
     problems += [(0, 0, "engine_error", "", None)] * failed
     said, whole = unread_notes(shown, problems, len(model.match_facts) - start)
     if whole and said:

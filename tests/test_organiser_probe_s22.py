@@ -142,3 +142,80 @@ def test_the_round_notes_look_at_the_matches_not_decided_given():
     assert not any("has 2 matches" in n for n in warnings([counted]))
     notes = warnings([counted], undecided=[cut])
     assert any(n.startswith("round 1: table 1 has 2 matches (a.tgn: counted; b.tgn: not decided") for n in notes)
+
+
+# --- 3. right-to-left names: one isolate per name --------------------------------------------------------------
+
+def test_a_standings_players_cell_isolates_each_name(tmp_path):
+    """A team whose first player's name is Arabic: each name in its own isolate (FSI … PDI), as the team page has
+    them — not the whole list as one run, which a browser draws reversed (``Bob ,محمد``)."""
+    import re
+
+    from tractor_analysis.reports.bidi import FSI, PDI
+
+    folder = copy_event(tmp_path)
+    for f in folder.glob("*.tgn"):
+        if '"李娜"' in f.read_text("utf-8"):
+            edit_record(f, '"李娜"', '"محمد"')
+    page = tmp_path / "standings.html"
+    run_cli("standings", str(folder), "--html", str(page))
+    cells = [c for c in re.findall(r'<td class="players">(.*?)</td>', page.read_text("utf-8"), re.S) if "محمد" in c]
+    assert cells
+    for cell in cells:
+        assert f"{FSI}محمد{PDI}, 王芳" in cell or f"王芳, {FSI}محمد{PDI}" in cell, cell
+    out = tmp_path / "report"
+    run_cli("report", str(folder), "-q", "--no-charts", "--hand-pages", "none", "-o", str(out))
+    index = (out / "index.html").read_text("utf-8")
+    assert f"{FSI}محمد{PDI}, 王芳" in index and f"{FSI}محمد, 王芳{PDI}" not in index
+
+
+# --- 4. a [Round] tag that could not be read ---------------------------------------------------------------------
+
+@pytest.fixture
+def unclosed_round(tmp_path):
+    """The event with r3t1.tgn's ``[Round "3"]`` written without its closing bracket (its line 4)."""
+    folder = copy_event(tmp_path)
+    edit_record(folder / "r3t1.tgn", '[Round "3"]', '[Round "3"')
+    return folder
+
+
+def _says_round_unread(stderr: str, path: str) -> None:
+    where = f"{path}:4:1"
+    en, zh = bilingual(_line(stderr, f"{where}: "))
+    assert en == f"{where}: the [Round] tag could not be read (see 'tractor check'); the match is read without a round"
+    assert "[Round] 标签无法读取" in zh
+    en, zh = bilingual(_line(stderr, f"{path}: "))
+    assert en.startswith(f"{path}: its [Round] tag could not be read (line 4, column 1: see 'tractor check')")
+    assert en.endswith("not counted (neither by round nor overall)") and "其 [Round] 标签无法读取（第 4 行第 1 列" in zh
+    assert "has no [Round]" not in stderr and "counted on what could be read" not in stderr
+
+
+def test_a_round_tag_not_read_is_named_where_it_is(unclosed_round):
+    _says_round_unread(run_cli("standings", str(unclosed_round)).stderr, str(unclosed_round / "r3t1.tgn"))
+
+
+def test_a_dataset_says_the_problems_ingest_stored_as_the_records_do(unclosed_round, tmp_path):
+    ds = tmp_path / "ds"
+    run_cli("ingest", str(unclosed_round), "-o", str(ds), code=2)
+    _says_round_unread(run_cli("standings", str(ds)).stderr, str(unclosed_round / "r3t1.tgn"))
+
+
+def test_a_dataset_names_a_record_read_with_other_problems(tmp_path):
+    """A problem that costs no match (an unknown tag value …): the dataset's standings say it, as the records'."""
+    folder = copy_event(tmp_path)
+    edit_record(folder / "r2t2.tgn", '[Round "2"]', '[Round "2"]\n[Round "2"]')       # a tag given twice
+    said = _line(run_cli("standings", str(folder)).stderr, f"{folder / 'r2t2.tgn'}:")
+    assert "1 problem(s) in the record" in said
+    ds = tmp_path / "ds"
+    run_cli("ingest", str(folder), "-o", str(ds), code=2)
+    assert _line(run_cli("standings", str(ds)).stderr, f"{folder / 'r2t2.tgn'}:") == said
+
+
+def test_the_report_says_a_round_tag_not_read(unclosed_round, tmp_path):
+    out = tmp_path / "report"
+    run_cli("report", str(unclosed_round), "-q", "--no-charts", "--hand-pages", "none", "-o", str(out), code=2)
+    import html
+
+    index = html.unescape((out / "index.html").read_text("utf-8"))
+    assert "its [Round] tag could not be read (line 4, column 1: see 'tractor check')" in index
+    assert "has no [Round]" not in index

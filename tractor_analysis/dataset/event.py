@@ -38,7 +38,7 @@ from .event_model import EventMatch, folded_name, levels_left_open_entry, player
 
 __all__ = ["from_result", "from_dataset", "from_inputs", "read_inputs", "is_dataset", "datasets_named", "matches_of",
            "NOT_READ", "body_digest", "unread_notes", "dataset_unread", "record_name", "dataset_record_names",
-           "unread_in_rounds", "UnreadNote"]
+           "unread_in_rounds", "UnreadNote", "problems_note", "round_tag_unread"]
 
 
 _MATCH_COLUMNS = tuple(f.name for f in SCHEMAS["matches"])
@@ -442,6 +442,38 @@ def _located(path: str, line: int, column: int) -> str:
     return f"{path}:{line}:{column}" if line > 0 and column > 0 else f"{path}:{line}" if line > 0 else str(path)
 
 
+_ROUND_TAG = re.compile(r'^(?:unclosed tag \[Round:|malformed tag "\[Round\b)')
+"""The message of a reader's diagnostic on a ``[Round]`` tag it could not read (``unclosed_tag``: the value not
+followed by ``]``; ``syntax_error``: a malformed tag), which leaves the match without a round."""
+
+
+def round_tag_unread(problems: Sequence[tuple[int, int, str, str, int | None]]) -> tuple[int, int] | None:
+    """``(line, column)`` of the first of ``problems`` (as :func:`unread_notes` takes them) that is a ``[Round]``
+    tag the reader could not read (:data:`_ROUND_TAG`), else ``None``."""
+    for line, column, code, message, _ in problems:
+        if code in ("unclosed_tag", "syntax_error") and _ROUND_TAG.match(message):
+            return line, column
+    return None
+
+
+def problems_note(path: str, problems: Sequence[tuple[int, int, str, str, int | None]]) -> list[str]:
+    """The notes on a record read with problems that did not cost it a match (those :func:`unread_notes` says
+    nothing of): a ``[Round]`` tag that could not be read, named by file:line:column (the match is read without
+    it); and, for any other problem, how many, the first named: counted on what could be read."""
+    notes = []
+    at = round_tag_unread(problems)
+    if at is not None:
+        where = _located(path, *at)
+        notes.append(f"{where}: the [Round] tag could not be read (see 'tractor check'); the match is read without "
+                     f"a round / {where}：[Round] 标签无法读取（见 tractor check）；该场比赛按没有轮次读取")
+    rest = [p for p in problems if not (p[2] in ("unclosed_tag", "syntax_error") and _ROUND_TAG.match(p[3]))]
+    if rest:
+        first = _located(path, rest[0][0], rest[0][1])
+        notes.append(f"{first}: {len(rest)} problem(s) in the record (see 'tractor check'); counted on what could be "
+                     f"read / {first}：记录中有 {len(rest)} 个问题（见 tractor check）；按可读取的部分计入")
+    return notes
+
+
 def unread_notes(path: str, problems: Sequence[tuple[int, int, str, str, int | None]],
                  n_matches: int) -> tuple[list[str], bool]:
     """What of one record file could not be read, from its problems ``(line, column, code, message,
@@ -488,10 +520,21 @@ class UnreadNote(str):
         return note
 
 
-def dataset_unread(ds, matches: list[EventMatch]) -> tuple[list[EventMatch], list[str], dict[str, str]]:
+def _round_unread(matches: Sequence[EventMatch], where: tuple[int, int] | None) -> list[EventMatch]:
+    """``matches`` (those read from one record) with :attr:`~.event_model.EventMatch.round_unread` ``where`` on each
+    without a ``[Round]``, when a ``[Round]`` tag of the record could not be read (``where`` not ``None``)."""
+    if where is None:
+        return list(matches)
+    return [replace(m, round_unread=where) if m.round is None else m for m in matches]
+
+
+def dataset_unread(ds, matches: list[EventMatch], problem_notes: list[str] | None = None,
+                   ) -> tuple[list[EventMatch], list[str], dict[str, str]]:
     """:func:`unread_notes` of each file of a dataset from its ``errors`` table: the matches kept, the
     notes (:class:`UnreadNote`), and each file whose matches are left out (its ``source_file``) → the note
-    saying why (``tractor report`` leaves them out alike)."""
+    saying why (``tractor report`` leaves them out alike).  ``problem_notes`` (a list, added to) gets the notes
+    on the files read with problems that cost them no match (:func:`problems_note`), as record files get them;
+    a match whose ``[Round]`` tag could not be read gets :attr:`~.event_model.EventMatch.round_unread`."""
     from .reading import read_table
 
     table = read_table(ds, "errors")
@@ -507,13 +550,17 @@ def dataset_unread(ds, matches: list[EventMatch]) -> tuple[list[EventMatch], lis
     counts: dict[str, int] = {}
     for m in matches:
         counts[file_of.get(m.match_id, "")] = counts.get(file_of.get(m.match_id, ""), 0) + 1
-    notes, dropped = [], {}
+    notes, dropped, rounds = [], {}, {}
     for path, problems in by_file.items():
         said, whole = unread_notes(path, problems, counts.get(path, 0))
         notes.extend(UnreadNote(n, path) for n in said)
         if whole and said:
             dropped[path] = said[0]
-    return [m for m in matches if file_of.get(m.match_id) not in dropped], notes, dropped
+        if problems and not said and problem_notes is not None:
+            problem_notes.extend(problems_note(path, problems))
+        rounds[path] = round_tag_unread(problems)
+    return ([_round_unread([m], rounds.get(file_of.get(m.match_id)))[0] for m in matches
+             if file_of.get(m.match_id) not in dropped], notes, dropped)
 
 
 def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | None = None,
@@ -538,7 +585,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | No
     datasets: list[tuple[str, int, int]] = []      # a dataset and the slice of ``out`` read from it
     for raw in inputs:
         for ds in datasets_named(raw):
-            kept, said, _ = dataset_unread(ds, from_dataset(ds))
+            kept, said, _ = dataset_unread(ds, from_dataset(ds), notes)
             datasets.append((ds, len(out), len(out) + len(kept)))
             out.extend(kept)
             unread.extend(said)
@@ -568,13 +615,9 @@ def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | No
         said, whole = unread_notes(str(path), problems, len(read))
         unread.extend(UnreadNote(n, path) for n in said)
         if not whole:
-            out.extend(read)
+            out.extend(_round_unread(read, round_tag_unread(problems)))
         if problems and not said:
-            first = problems[0]
-            notes.append(f"{_located(str(path), first[0], first[1])}: {len(problems)} problem(s) in the record "
-                         f"(see 'tractor check'); counted on what could be read / "
-                         f"{_located(str(path), first[0], first[1])}：记录中有 {len(problems)} 个问题（见 tractor "
-                         "check）；按可读取的部分计入")
+            notes.extend(problems_note(str(path), problems))
     if passed_over is not None:
         passed_over.extend(passed_over_of(skipped, seen))
     return _with_digests(out, datasets), notes, unread

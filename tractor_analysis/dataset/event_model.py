@@ -103,6 +103,10 @@ class EventMatch:
     stopped_void: bool = field(default=False, compare=False)
     """The hand the record ends inside (:attr:`ends_inside`) is void: the match's ruleset says so (``stopped_hand =
     void`` with ``decide_by_levels``, docs/rules.md §8.5) — the final levels are those that hand was played at."""
+    round_unread: tuple[int, int] | None = field(default=None, compare=False)
+    """Where a ``[Round]`` tag of the match's record could not be read (``(line, column)`` in its record: an unclosed or
+    malformed tag, :func:`~.event.round_tag_unread`), for a match whose :attr:`round` is ``None`` for that; else
+    ``None``.  A note on the match's round says the tag could not be read, not that the record has none."""
     stop_forfeit: str | None = field(default=None, compare=False)
     """The side (``NS``, ``EW``; ``both``) reaching the forfeit count at the end of the hand the record ends inside the
     last trick of (:attr:`ends_inside`), that hand played out (``MatchResult.stop_forfeit``, the ``matches`` table's

@@ -183,7 +183,10 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
 def _unplaced(m: EventMatch, after_round: int | None) -> str:
     """The note of a match whose round cannot be placed."""
     where = m.source or m.match_id
-    en, zh = (("has no [Round]", "没有 [Round] 标签") if m.round is None else
+    en, zh = (("has no [Round]", "没有 [Round] 标签") if m.round is None and m.round_unread is None else
+              ("its [Round] tag could not be read (line {}, column {}: see 'tractor check')".format(*m.round_unread),
+               "其 [Round] 标签无法读取（第 {} 行第 {} 列：见 tractor check）".format(*m.round_unread))
+              if m.round is None else
               (f"[Round] {quoted(m.round)} is not a round number (a whole number 1, 2, … in the digits 0–9)",
                f"[Round] {quoted(m.round)} 不是轮次编号（轮次应为用数字 0–9 写的正整数 1、2……）"))
     if after_round is not None:
