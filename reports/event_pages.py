@@ -122,7 +122,7 @@ def _award_row(a: Award) -> ResultRow:
         return ResultRow(table="—", ns=a.team, ew="—", levels="—", winner=a.team, how_en="a bye (no opponent)",
                          how_zh="轮空（无对手）", match_id="", winner_side=None, short_en="a bye", short_zh="轮空")
     return ResultRow(table="—", ns=a.team, ew=a.opponent, levels="—", winner=a.team,
-                     how_en=f"a walkover: {a.opponent} did not play", how_zh=f"不战而胜：{a.opponent} 未出场",
+                     how_en=f"a walkover: {quoted(a.opponent)} did not play", how_zh=f"不战而胜：{quoted(a.opponent)} 未出场",
                      match_id="", winner_side=None, short_en="walkover", short_zh="不战而胜")
 
 

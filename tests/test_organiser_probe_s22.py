@@ -219,3 +219,44 @@ def test_the_report_says_a_round_tag_not_read(unclosed_round, tmp_path):
     index = html.unescape((out / "index.html").read_text("utf-8"))
     assert "its [Round] tag could not be read (line 4, column 1: see 'tractor check')" in index
     assert "has no [Round]" not in index
+
+
+# --- 5. a team whose pair plays the round's match not counted under its other name ---------------------------------
+
+def test_a_pair_playing_a_round_under_its_other_name_is_not_called_missing():
+    """P's players play round 2 as "P2" and round 3's match (not decided) as "P": "P2" is not missing from round 3;
+    the note on that match names it, under the name the record gives."""
+    m1 = event_match(match_id="m1", source="r1.tgn", round="1")
+    m2 = event_match(match_id="m2", source="r2.tgn", round="2", teams=("P2", "Q"))
+    m3 = event_match(match_id="m3", source="r3.tgn", round="3", winner=None, decided_by="no finished hand")
+    m4 = event_match(match_id="m4", source="r3b.tgn", round="3", table="2", teams=("X", "Y"),
+                     players=("e", "f", "g", "h"))
+    counted = [m1, m2, m4]
+    notes = warnings(counted, [*counted, m3])
+    assert not any(n.startswith("round 3: no match counted for") and '"P2"' in n for n in notes), notes
+    (note,) = [n for n in notes if n.startswith("round 3: ") and "r3.tgn" in n]
+    en, zh = bilingual(note)
+    assert '"P2" (as "P")' in en and '"P2"（以 "P" 之名）' in zh
+
+
+# --- 6. --after-round: a team stated a bye that plays only after the rounds shown ---------------------------------
+
+def test_a_bye_for_a_team_that_plays_only_after_the_rounds_shown_is_not_called_a_team_that_never_played():
+    from tractor_analysis.dataset.awards import Award
+
+    r1 = event_match(match_id="m1", source="r1.tgn", round="1")
+    r2 = event_match(match_id="m2", source="r2.tgn", round="2", teams=("R", "Q"), players=("e", "b", "g", "d"))
+    notes = warnings([r1], [r1, r2], [Award(1, "R"), Award(1, "Z")])     # --after-round 1: round 2 not counted
+    never = [n for n in notes if "is in no match counted" in n]
+    assert len(never) == 1 and never[0].startswith('"Z", stated'), never
+
+
+# --- 7. the two team-name notes in one form ------------------------------------------------------------------------
+
+def test_the_pair_note_gives_rounds_and_the_chinese_separator_as_the_player_note_does():
+    m1 = event_match(match_id="m1", source="r1.tgn", round="1")
+    m2 = event_match(match_id="m2", source="r2.tgn", round="2", teams=("P2", "Q"))
+    (note,) = [n for n in warnings([m1, m2]) if "play under 2 team names" in n]
+    en, zh = bilingual(note)
+    assert '"P" (round 1: r1.tgn); "P2" (round 2: r2.tgn)' in en
+    assert '"P"（第 1 轮：r1.tgn）；"P2"（第 2 轮：r2.tgn）' in zh and "; " not in zh

@@ -282,13 +282,18 @@ def awards_upto(awards: Iterable[Award], after_round: int | None) -> tuple[Award
     return tuple(a for a in awards if after_round is None or a.round <= after_round)
 
 
-def award_notes(awards: Sequence[Award], matches: Sequence[EventMatch]) -> list[str]:
+def award_notes(awards: Sequence[Award], matches: Sequence[EventMatch], read: Sequence[EventMatch] = ()) -> list[str]:
     """Bilingual notes on awards the counted ``matches`` question (counted as stated all the same): a team no
     counted match names (a team that never played at all, or a name written otherwise than the records
-    write it?), and a team with an award in a round where it also has a match counted."""
+    write it?) — but not a team a match on record (``read``: every match read) names in a round after every round
+    counted (``--after-round``: it plays only after the rounds shown) —, and a team with an award in a round where
+    it also has a match counted."""
     named = {t for m in matches for t in m.teams if t is not None}
+    last = max((r for r in (round_number(m.round) for m in matches) if r is not None), default=None)
+    later = {t for m in read for t in m.teams if t is not None and last is not None
+             and (round_number(m.round) or 0) > last}
     notes = []
-    strangers = sorted({t for a in awards for t in a.teams() if t not in named})
+    strangers = sorted({t for a in awards for t in a.teams() if t not in named and t not in later})
     for t in strangers:
         folded = sorted(n for n in named if n.casefold() == t.casefold())
         hint_en = f" (the records write {', '.join(quoted(n) for n in folded)})" if folded else ""

@@ -49,7 +49,7 @@ def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (), awa
     (:func:`_round_warnings`, :func:`_player_two_tables`): a damaged second record of a counted match is one."""
     return (_event_warnings(matches) + _events_merged(matches) + _name_warnings(matches)
             + _round_warnings(matches, undecided) + _player_two_tables(matches, undecided)
-            + _both_forfeit(matches) + _missing_from_rounds(matches, read, awards, event) + award_notes(awards, matches)
+            + _both_forfeit(matches) + _missing_from_rounds(matches, read, awards, event) + award_notes(awards, matches, read)
             + _cut_short(matches) + _passed_on_derived(matches)
             + _player_twice(matches) + _mixed_rulesets(matches))
 
@@ -114,7 +114,7 @@ def _missing_from_rounds(matches: Sequence[EventMatch], read: Sequence[EventMatc
         pairs_playing = {p for m in ms for side in (0, 1) if m.players[side] and m.players[side + 2]
                          for p in [tuple(sorted((m.players[side], m.players[side + 2])))]}
         missing = sorted(t for t in every - playing if t.casefold() not in folded and not pairs[t] & pairs_playing)
-        left_out, played = _left_out_in_round(r, missing, matches, read, event)
+        left_out, played = _left_out_in_round(r, missing, matches, read, event, pairs)
         notes.extend(left_out)
         missing = [t for t in missing if t not in played]
         if not missing:
@@ -130,13 +130,17 @@ def _missing_from_rounds(matches: Sequence[EventMatch], read: Sequence[EventMatc
 
 
 def _left_out_in_round(r: int, teams: Sequence[str], counted: Sequence[EventMatch],
-                       read: Sequence[EventMatch], event: str | None = None) -> tuple[list[str], set[str]]:
+                       read: Sequence[EventMatch], event: str | None = None,
+                       pairs: dict[str, set[tuple[str, str]]] | None = None) -> tuple[list[str], set[str]]:
     """The matches of round ``r`` on record (``read``) but not counted that one of ``teams`` (no match counted
     in the round) played — of an event the counted matches are of, its name compared letter case and spacing
     aside (:func:`~.event_model.folded_name`: one event, as :func:`_events_merged` counts events; another event's
     match is not this round's) —: a note per match naming it, its teams and why it is not counted (``event``:
     ``--event``'s NAME, which a match whose ``[Event]`` is written otherwise is not counted for), and the teams so
-    found."""
+    found.  A team plays such a match under its own name, or under another way of writing it — a name differing only
+    in letter case, or its pair of players (``pairs``: each team's pairs in the counted matches) under another team
+    name —, which the note then says."""
+    pairs = pairs or {}
     counted_ids = {id(m) for m in counted}
     events = {_event_key(m.event) for m in counted}
     wanted, found, notes = set(teams), set(), []
@@ -144,10 +148,14 @@ def _left_out_in_round(r: int, teams: Sequence[str], counted: Sequence[EventMatc
                      and round_number(m.round) == r),
                     key=lambda m: (m.source or m.match_id, m.match_id)):
         mine = [t for t in dict.fromkeys(m.teams) if t in wanted]
-        if not mine:
+        under = {t: side for t in sorted(wanted - set(mine)) for side in (0, 1) if m.teams[side] is not None
+                 and (t.casefold() == m.teams[side].casefold() or _pair(m, side) in pairs.get(t, ()))}
+        if not mine and not under:
             continue
-        found.update(mine)
-        names, names_zh = ", ".join(quoted(t) for t in mine), "、".join(quoted(t) for t in mine)
+        found.update(mine, under)
+        names = ", ".join([*map(quoted, mine), *(f"{quoted(t)} (as {quoted(m.teams[side])})" for t, side in under.items())])
+        names_zh = "、".join([*map(quoted, mine), *(f"{quoted(t)}（以 {quoted(m.teams[side])} 之名）"
+                                                   for t, side in under.items())])
         if event is not None and m.event != event:      # select's first reason: --event takes the name exactly
             why = (f"not counted: its [Event] {quoted(m.event)} differs from --event {quoted(event)} only in letter "
                    "case or spacing (--event takes the name exactly)")
@@ -162,6 +170,13 @@ def _left_out_in_round(r: int, teams: Sequence[str], counted: Sequence[EventMatc
                      f"theirs counts in round {r} / 第 {r} 轮：{names_zh} 的比赛 {match_named(m)} 有记录，但{why_zh}："
                      f"本轮没有计入他们的比赛")
     return notes, found
+
+
+def _pair(m: EventMatch, side: int) -> tuple[str, str] | None:
+    """A side's two players, sorted (as :func:`_missing_from_rounds` keeps a team's pairs), ``None`` when one is not
+    named."""
+    a, b = m.players[side], m.players[side + 2]
+    return tuple(sorted((a, b))) if a and b else None
 
 
 def _event_key(name: str | None) -> str | None:
