@@ -29,7 +29,7 @@ from .analysis_view import AnalysedPlayView, AnalysisView, FromSeatView  # noqa:
 from .card_display import (display_groups, display_order, held_in_display_order, level_label, seat_label,
                            trump_label)
 from .bidi import isolate
-from .hands_known import ends_hand, hand_sources
+from .hands_known import PLAYS, ends_hand, hand_sources
 from tractor_analysis.engine.derived_in_place import derived_in_place, play_fact
 
 TEAM_NAMES = ("N–S", "E–W")
@@ -168,6 +168,9 @@ class TrickView:
     """N, E, S, W: the record gives the seat's cards (:func:`.hands_known.hand_sources`).  ``False``:
     ``hands_before`` holds only the cards it is seen to play from here — not its hand, which the
     pages then show as not known."""
+    held_from_plays: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    """N, E, S, W: ``hands_before`` is derived from the seat's plays (no deal line, a whole hand played:
+    :data:`.hands_known.PLAYS`), not given by the record: the ruling page marks it so."""
     held_open: tuple[int, int, int, int] = (0, 0, 0, 0)
     """N, E, S, W: cards the seat held beyond ``hands_before``, not known which (the ways a play the
     record leaves out could be filled in disagree, or it was not filled in and the seat's cards after it
@@ -556,6 +559,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             ends_record=None if u is None else ends_record_text(u),
             points_open=u is not None and u.points is None,
             held_known=held_known, held_open=result.cards_open(t.number),
+            held_from_plays=tuple(x == PLAYS for x in sources),
             # a play the record leaves out, or one after the record's last (it ends inside this trick): not
             # in the record, never "no play" (docs/rules.md §14.1: nothing says the seat did not play)
             left_out=tuple((x in gap_seats.get(t.number, ()) or (u is not None and x in u.missing))

@@ -189,9 +189,8 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
         lines.append(("本规则对此不罚分、不罚级：记录须更正",
                       "no penalty in points or levels under this ruleset: the record is to be corrected"))
     if result.revoke_levels != (0, 0) and v.code not in REVOKE_CODES:
-        ns, ew = result.revoke_levels
-        lines.append((f"本局另有跟牌错误罚级：南北 −{ns}，东西 −{ew}",
-                      f"wrong follows in this hand cost N–S −{ns}, E–W −{ew} level(s)"))
+        zh, en = _levels_lost(result.revoke_levels)
+        lines.append((f"本局另有跟牌错误罚级：{zh}", f"wrong follows in this hand cost {en} level(s)"))
     line = takeback_line(result, unread_takebacks)
     if line is not None:
         lines.append(line)
@@ -263,6 +262,14 @@ def not_ruled_on(u: Unknown, needs: set[str]) -> tuple[str, str]:
             f"not state (see what the record does not state, above)")
 
 
+def _levels_lost(levels: tuple[int, int]) -> tuple[str, str]:
+    """(中文, English): the levels each side loses, ``(N–S, E–W)``, naming only a side that loses some — never
+    "N–S −0" (a referee tester, session 22: a zero penalty shown)."""
+    zh = "，".join(f"{team} −{n}" for team, n in zip(("南北", "东西"), levels) if n)
+    en = ", ".join(f"{team} −{n}" for team, n in zip(TEAM_EN, levels) if n)
+    return zh, en
+
+
 def takeback_line(result: HandResult, unread: int) -> tuple[str, str] | None:
     """(中文, English): the levels take-backs (悔牌, ``takeback_penalty = level``, docs/rules.md §10.2)
     cost in this hand; ``None`` when none did.  A take-back whose seat the record does not let be read
@@ -273,9 +280,9 @@ def takeback_line(result: HandResult, unread: int) -> tuple[str, str] | None:
     if not unknown:
         if (ns, ew) == (0, 0):
             return None
-        return (f"本局另有悔牌罚级：南北 −{ns}，东西 −{ew}（见结果后的级别）",
-                f"take-backs in this hand cost N–S −{ns}, E–W −{ew} level(s) (in the levels after "
-                f"the outcome) — docs/rules.md §10.2")
+        zh, en = _levels_lost((ns, ew))
+        return (f"本局另有悔牌罚级：{zh}（见结果后的级别）",
+                f"take-backs in this hand cost {en} level(s) (in the levels after the outcome) — docs/rules.md §10.2")
     known_zh = "，".join(f"{team} −{n}" for team, n in zip(TEAM_ZH, (ns, ew)) if n)
     known_en = ", ".join(f"{team} −{n}" for team, n in zip(TEAM_EN, (ns, ew)) if n)
     count_zh = f"{unread} 次" if unread else ""

@@ -66,7 +66,7 @@ def estimate_mm(page: "RulingPage") -> float:
             mm += 1.2 + 3.6 * lines(f"{t.leader_open[0]} {t.leader_open[1]}", 125)
         for x, held in enumerate(t.hands_before):
             rows = lines(" " * round(_held_units(len(held) + t.held_open[x])), 102)
-            mm += max(rows * 4.1, 8.2) + 1.2
+            mm += max(rows * 4.1 + (3.3 if t.held_from_plays[x] else 0), 8.2) + 1.2    # (+ "derived from its plays")
         mm += 3.5                                           # the legend
         if page.trump_note:
             mm += 3.0

@@ -115,7 +115,7 @@ def test_a_claim_that_is_not_a_multiple_of_five_is_the_records_fault():
 def test_a_claim_above_what_the_cards_left_can_give_is_the_records_fault():
     # after trick 13 the attackers have 60; the cards still held carry 15 and the bottom none: 75 at most
     _, r = _match(STOPPED.replace('[Claim "60"]', '[Claim "80"]', 1))
-    _mismatch(r.hands[0], "75 at most", "最多 75 分")
+    _mismatch(r.hands[0], "75 in all at most", "共计最多 75 分")
     _, r = _match(STOPPED.replace('[Claim "60"]', '[Claim "75"]', 1))
     assert r.hands[0].outcome is not None and r.hands[0].scored_by_claim
 
@@ -154,7 +154,7 @@ def test_the_bottom_counts_only_at_a_multiplier_the_units_held_allow():
     # when the bound took any pair two cards a seat could make
     text = SAMPLE[:HAND4_START] + _cut(SAMPLE[HAND4_START:], "15. E: D9", "{北家抠底")
     h = _match(text.replace('[Claim "100"]', '[Claim "120"]', 1))[1].hands[3]
-    _mismatch(h, "100 at most", "最多 100 分")
+    _mismatch(h, "100 in all at most", "共计最多 100 分")
     h = _match(text)[1].hands[3]
     assert h.scored_by_claim and h.outcome == WHOLE.hands[3].outcome
 

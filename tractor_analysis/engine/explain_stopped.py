@@ -36,7 +36,7 @@ def claim_above_reach(claim: int, taken: int, most: int, last: int) -> Message:
     return _claim_wrong(claim, last, f"闲家已得 {taken} 分，此后至多还能得到余下手牌中的分和余牌可能给出的最大倍数的底分，"
                         f"共计最多 {most} 分",
                         f"they have {taken} and could add at most the points still held and the bottom at the largest "
-                        f"multiplier the cards left allow: {most} at most")
+                        f"multiplier the cards left allow: {most} in all at most")
 
 
 def claim_not_reachable(claim: int, taken: int, last: int) -> Message:

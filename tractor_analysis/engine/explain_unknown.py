@@ -592,11 +592,17 @@ def position_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Se
     else:
         head_zh, head_en = f"残局有发牌行，却没有{zh}的", f"the position gives deal lines, but none for {en}"
     tzh, ten = _throws(seats, throws) if throws else ("", "")
+    if "outcome" in what:
+        end_zh, end_en = "也不知本局是否打完", "and whether the hand was played out is not known"
+    else:       # the seats given a line still hold cards after the last trick (:func:`.recorded_hand._stops_before_end`)
+        end_zh, end_en = ("给出发牌行的各家在最后一轮后仍有牌，本局未打完，不计结果",
+                          "the seats given a line still hold cards after the last trick, so the hand was not "
+                          "played out: no outcome")
     return unknown_fact(f"{head_zh}：{zh}持牌未知（不按无牌计，也不按其所出的牌计），其跟牌只在其自己的出牌证明有错时判定，"
-                        f"也不知本局是否打完" + (f"；{tzh}" if throws else ""),
+                        f"{end_zh}" + (f"；{tzh}" if throws else ""),
                         f"{head_en}: what {en} held is not known (not taken as nothing, nor as the cards {its} plays "
-                        f"show), so {its} follows are judged only where {its} own plays prove a fault, and whether "
-                        f"the hand was played out is not known" + (f"; {ten}" if throws else ""), what)
+                        f"show), so {its} follows are judged only where {its} own plays prove a fault, {end_en}"
+                        + (f"; {ten}" if throws else ""), what)
 
 
 def hand_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Sequence[int] = ()) -> Message:
@@ -609,6 +615,17 @@ def hand_seats_unknown(seats: Sequence[int], what: Sequence[str], throws: Sequen
                         f"the hand gives deal lines, but none for {en}: what {en} held is known only from {its} plays, "
                         f"so {its} follows are judged only where {its} own plays prove a fault, and the hand counts "
                         f"as played out only when {en} played a whole hand" + (f"; {ten}" if throws else ""), what)
+
+
+def hand_from_plays(seat: int, dealer: bool, size: int) -> Message:
+    """A full hand's seat given no deal line whose plays are a whole hand (``size`` cards): what it held (the
+    dealer: after its bury) is derived, the cards it played (:func:`.recorded_hand._whole_hands`)."""
+    zh, en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"{zh}没有发牌行，但打出了完整的一手牌（{size} 张）：其{'扣底后的' if dealer else ''}持牌就是其所出的牌，"
+            f"其跟牌与甩牌按这些牌完整判定",
+            f"{en} has no deal line but played a whole hand ({size} cards): what it held"
+            f"{' after the bury' if dealer else ''} is the cards it played, and its follows and throws are judged "
+            f"in full on them")
 
 
 def owed_play_unknown(seat: int, code: str) -> Message:

@@ -20,9 +20,15 @@ def _partial(partial: tuple[int, Sequence[int]] | None) -> Message:
             "that trick's winner and points are not known either")
 
 
-_AFTER_ZH = "不判任何一家在该轮未出牌；其赢家与分数、下一轮该由谁首出以及此后各家的手牌均未知，故自该轮起各轮一概不予判定"
-_AFTER_EN = ("no seat is faulted for not playing in it; its winner and points, who was to lead the trick after it "
-             "and the cards each seat held from it on are not known, so no trick from it on is judged")
+def _after(first: int, room: Message) -> Message:
+    """What a trick ``first`` not read leaves open, the tricks of ``room`` (``第 6 至 12 轮`` / ``tricks 6 to 12``, or
+    trick ``first`` alone) named where no seat is faulted for not playing — never "it", which could be read as the
+    trick the record goes on to (a referee tester, session 22)."""
+    return (f"不判任何一家在{room[0]}未出牌；第 {first} 轮的赢家与分数、下一轮该由谁首出以及此后各家的手牌均未知，"
+            f"故自第 {first} 轮起各轮一概不予判定",
+            f"no seat is faulted for not playing in {room[1]}; the winner and points of trick {first}, who was to "
+            f"lead the trick after it and the cards each seat held from trick {first} on are not known, so no trick "
+            f"from trick {first} on is judged")
 
 
 def trick_unread(first: int, last: int, partial: tuple[int, Sequence[int]] | None,
@@ -35,10 +41,11 @@ def trick_unread(first: int, last: int, partial: tuple[int, Sequence[int]] | Non
         f"（由发牌与其他各轮的出牌可推的出法超过 {many - 1} 种，未逐一判定）",
         f" (the ways the deal and the other tricks leave for its plays are more than {many - 1}: too many to judge "
         "each)")
+    after_zh, after_en = _after(first, (f"第 {first} 轮", f"trick {first}"))
     return unknown_fact(
-        f"记录中第 {first} 轮没有可读的出牌（各家的出牌都缺失，首出亦然）{many_zh}，而记录延续到第 {last} 轮：{_AFTER_ZH}{more_zh}",
+        f"记录中第 {first} 轮没有可读的出牌（各家的出牌都缺失，首出亦然）{many_zh}，而记录延续到第 {last} 轮：{after_zh}{more_zh}",
         f"the record gives no play of trick {first} that could be read (every seat's play is left out, the lead "
-        f"too){many_en} and goes on to trick {last}: {_AFTER_EN}{more_en}", withheld, several=False)
+        f"too){many_en} and goes on to trick {last}: {after_en}{more_en}", withheld, several=False)
 
 
 def numbers_skip(written: int | None, following: int, first: int, missing: int, last: int,
@@ -61,12 +68,15 @@ def numbers_skip(written: int | None, following: int, first: int, missing: int, 
         most_zh = "" if missing == following - first else f"，至多 {missing} 轮"
         most_en = "" if missing == following - first else f", at most {missing} of them,"
         room_zh, room_en = f"第 {first} 至 {following - 1} 轮{most_zh}", f"tricks {first} to {following - 1}{most_en}"
+    skipped = (f"第 {first} 轮", f"trick {first}") if following - first == 1 else (
+        f"第 {first} 至 {following - 1} 轮", f"tricks {first} to {following - 1}")
+    after_zh, after_en = _after(first, skipped)
     return unknown_fact(
         f"{head_zh}，而各家的牌数仍容得下所跳过的出牌：{room_zh}可能漏记，也可能只是编号写错，记录无从判断；"
-        f"故第 {first} 轮的出牌（首出亦然）未知，而记录延续到第 {last} 轮：{_AFTER_ZH}{more_zh}",
+        f"故第 {first} 轮的出牌（首出亦然）未知，而记录延续到第 {last} 轮：{after_zh}{more_zh}",
         f"{head_en}, and the seats' cards leave room for the plays skipped: {room_en} may be left out, or the "
         f"numbers mistyped — the record does not say which; so no play of trick {first} is known (the lead "
-        f"neither), and the record goes on to trick {last}: {_AFTER_EN}{more_en}", withheld, several=False)
+        f"neither), and the record goes on to trick {last}: {after_en}{more_en}", withheld, several=False)
 
 
 # --- a trick with no play read, filled in from the deal (:mod:`.trick_gaps`) -------------------------------------

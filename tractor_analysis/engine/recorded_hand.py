@@ -18,7 +18,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import POINTS, Card
+from ..records.cards import POINTS, SEAT_TOKENS, TOKEN, Card
 from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand
@@ -31,7 +31,7 @@ from .scoring import failed_throw_penalty, throw_cards_charged
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
 from .bottom_exchange import Start
-from .played_cards import Played, card_list, how_many_played
+from .played_cards import Played, card_list, counts, how_many_played
 from .starting_hands import starting_hands
 from .verdicts import as_record_finding, hand_violation
 from .tricks import HandContext, hand_context, judge_tricks, plain_checks
@@ -122,11 +122,24 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         setting = dataclasses.replace(setting, derived=setting.derived + start.derived,
                                       unknowns=setting.unknowns + start.unknowns)
         withheld = setting.withheld
+    whole: frozenset[int] = frozenset()     # seats without a line whose plays are a whole hand: derived
     if hand.setup and start.from_plays:     # seats of a position given no deal line: not known
-        setting = position_seats_unknown(setting, start.from_plays)
+        if _stops_before_end(hand, start, played):     # the lines show the hand not played out: no outcome
+            setting = dataclasses.replace(setting, unknowns=setting.unknowns + (Unknown(
+                "deal", ("legality",), *explain_unknown.position_seats_unknown(tuple(sorted(start.from_plays)),
+                                                                              ("legality",))),))
+        else:
+            setting = position_seats_unknown(setting, start.from_plays)
         withheld = setting.withheld
     elif hand.deal is not None and not hand.setup and not all(hand.deal):   # a full hand missing a deal line
-        setting = hand_seats_unknown(setting, frozenset(s for s, cards in enumerate(hand.deal) if not cards))
+        bare = frozenset(s for s, cards in enumerate(hand.deal) if not cards)
+        whole = _whole_hands(hand, rules, start, played, bare)
+        setting = dataclasses.replace(setting, derived=setting.derived + tuple(
+            Derived("deal", f"{SEAT_TOKENS[s]}: {' '.join(TOKEN[k] for k in card_list(played[s]))}",
+                    "the seat's plays (a whole hand)", *explain_unknown.hand_from_plays(s, s == dealer, rules.hand_size))
+            for s in sorted(whole)))
+        if bare - whole:
+            setting = hand_seats_unknown(setting, bare - whole)
         withheld = setting.withheld
     defenders = dealer_side(hand, rules, setting, start)
     if rules.friend and setting.dealer is not None and not hand.result_only:
@@ -250,9 +263,34 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         finishes=finishes,
         # legal ✓ only on everything the rules need: every seat's cards (a deal line each, sizes
         # that agree in a position) and, in a full hand, who led the first trick
-        legality_known=(not start.from_plays and (hand.setup or dealer is not None) and not play.open_leads
+        legality_known=(not start.from_plays - whole and (hand.setup or dealer is not None) and not play.open_leads
                         and uneven_position(hand) is None and not short and not start.legality_withheld))
     return _with_referee(hand, result, violations)
+
+
+def _whole_hands(hand: Hand, rules: RuleSet, start: Start, played: Played, bare: frozenset[int]) -> frozenset[int]:
+    """The seats of ``bare`` (a full hand's seats given no deal line) whose plays are a whole hand: ``hand_size``
+    cards, and no card a failed throw of theirs showed beyond them (:meth:`.Played.held`).  Such a seat held
+    exactly the cards it played (the dealer: after its bury), so its follows and throws are judged in full on
+    them (docs/rules.md §14.1, the deal: derived, and said) — unless the seats' cards so read, with the other lines
+    and the bury, hold more copies of a card than the decks have: the record is wrong somewhere, none is derived."""
+    buried = counts(start.buried) if start.buried is not None else [0] * len(start.hands[0])
+    if any(sum(col) > rules.decks for col in zip(buried, *start.hands)):
+        return frozenset()
+    return frozenset(s for s in bare if sum(played[s]) == rules.hand_size and tuple(start.hands[s]) == played[s])
+
+
+def _stops_before_end(hand: Hand, start: Start, played: Played) -> bool:
+    """A position giving some seats no deal line whose lines show the record stops before the hand's end: the
+    lines of one size, each read whole, and every seat given one still holding cards after the last trick, each
+    of its plays a card of its line, every trick with its four plays — so the hand was not played out, and has
+    no outcome, as when every line is given (docs/rules.md §1.6, §14.1)."""
+    lined = [s for s in range(4) if s not in start.from_plays]
+    if (not lined or not hand.tricks or uneven_position(hand) is not None or any(n for _, n in hand.deal_unread)
+            or any(len(t.plays) != 4 for t in hand.tricks)):
+        return False
+    return all(all(p <= h for p, h in zip(played[s], start.hands[s])) and sum(start.hands[s]) > sum(played[s])
+               for s in lined)
 
 
 def _lines_short_of_plays(hand: Hand, start: Start, played: Played,
