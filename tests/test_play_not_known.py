@@ -66,3 +66,27 @@ def test_a_json_play_cards_question_mark_is_a_play_not_known_without_a_problem()
     east["cards"] = ["?"]          # a list holding "?" is a card that cannot be read: still a problem
     (_,), diags = parse_json(json.dumps(doc, ensure_ascii=False))
     assert diags and diags[0].code != "json_shape"
+
+
+@pytest.mark.parametrize("line", [
+    "10. N: ?, E: SJ, S: S9, W: C10",          # the lead written ?
+    "10. N: S6, E: ?, S: S9, W: ?",            # two follows
+    "10. N: ?, E: ?, S: ?, W: ?",              # no play read
+    "10. N: S6, E: SX, S: S9, W: C10",         # a card that cannot be read: written back as ?
+    "10. N: S6, E: SJ -> SJ, S: S9, W: C10",   # a follow written as a failed throw: written back as written
+])
+def test_the_writers_write_a_play_not_read_back_in_its_place(line):
+    """An analyst's tester: ``convert`` (and the dataset's ``records``) dropped ``E: ?``, and a ``?`` written first
+    — the trick's lead — then read as the seat left out: the copy's verdict withheld the outcome and levels."""
+    from tractor_analysis.records.tgn_writer import format_tgn
+    text = _hand_one().replace(LINE, line)
+    (m,), _ = parse_tgn(text)
+    original = replay_match(m).hands[0]
+    for copy in (format_tgn(m), format_json(m)):
+        (m2,), _ = (parse_tgn if copy.lstrip().startswith("[") else parse_json)(copy)
+        assert m2.hands[0].plays_unread == m.hands[0].plays_unread
+        assert [(n, p.seat, p.cards, p.attempted) for n, p in m2.hands[0].throws_after_lead] == \
+            [(n, p.seat, p.cards, p.attempted) for n, p in m.hands[0].throws_after_lead]
+        assert _verdict(replay_match(m2).hands[0]) == _verdict(original)
+    written = [ln for ln in format_tgn(m).splitlines() if ln.startswith("10. ")]
+    assert written == [line.replace("SX", "?")]

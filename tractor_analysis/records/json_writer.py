@@ -16,6 +16,7 @@ from .cards import RANK_TOKENS, SEAT_TOKENS, TEAMS, TOKEN, Card, trump_token
 from .json_layout import HAND_FIELDS, JSON_SUFFIX, MATCH_FIELDS, dump
 from .limits import MAX_DEPTH, json_too_deep
 from .model import Hand, Match
+from .plays_written import plays_as_written
 
 __all__ = ["match_to_dict", "format_json", "format_jsonl"]
 
@@ -135,7 +136,10 @@ def _tricks_to_list(h: Hand) -> list:
     tricks: list = []
     for i, t in enumerate(h.tricks):
         plays = []
-        for p in t.plays:
+        for p in plays_as_written(h, t):
+            if isinstance(p, int):      # a play the reader could not read: the record gives it, not what it was
+                plays.append({"seat": SEAT_TOKENS[p], "cards": "?"})
+                continue
             pd: dict[str, Any] = {"seat": SEAT_TOKENS[p.seat]}
             if p.attempted is not None:
                 pd["attempted"] = _cards(p.attempted)

@@ -174,13 +174,14 @@ class Hand:
     seat, how many plays of the line were read before it)``, in the order read.  The seat played in that
     trick — its play is written —, what it played is not known.  Inside the hand a play left out is a gap either way; in the hand's last trick this tells a
     play written but unreadable from a record that stops there (:func:`tractor_analysis.engine.record_gaps.
-    find_gaps`).  Not written by the writers (the play is what could not be read), not part of equality."""
+    find_gaps`).  The writers write each back in its place as ``SEAT: ?`` (:mod:`.plays_written`), not part of
+    equality."""
     throws_after_lead: tuple[tuple[int, Play], ...] = field(default=(), compare=False)
     """The follows written as failed throws (``N: H4 -> H5`` after the lead; JSON ``"attempted"`` on a later play),
     each with its trick's number: dropped by the readers (only a lead can be a failed throw, so neither side of
     ``->`` is taken; :attr:`plays_unread` has them), kept here as written for one reading only — trick lines
-    written in seat order (:mod:`tractor_analysis.engine.play_order`), where the seat may have led.  Not written by
-    the writers, not part of equality."""
+    written in seat order (:mod:`tractor_analysis.engine.play_order`), where the seat may have led.  Written back
+    by the writers as written (:mod:`.plays_written`), not part of equality."""
     positions: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
     """Where the hand's tags and lines are in a ``.tgn`` record, ``(key, line, column)``: keys
     are the lower-case tag names (``dealer``, ``level``, ``trump``, ``declarations``,

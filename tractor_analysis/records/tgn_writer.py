@@ -13,7 +13,8 @@ from typing import Iterable
 from .cards import RANK_TOKENS, SEAT_TOKENS, TEAMS, TOKEN, Card, trump_token
 from .compiled import load
 from .diagnostics import clip
-from .model import Match, Trick
+from .model import Hand, Match, Trick
+from .plays_written import plays_as_written
 from .tgn_tags import KNOWN_TAGS
 
 _CORE = load("tractor_analysis.records._tgn_write_core", ".tgn writer's card lines", ".tgn 写出器的牌行")
@@ -112,9 +113,15 @@ _SEAT_CARDS: dict[tuple[str, tuple[Card, ...]], str] = {}
 """``label: tokens`` of a seat and a card tuple (the same plays recur across hands and matches)."""
 
 
-def _trick_lines(hand_no: int, tricks: tuple[Trick, ...], out: list[str]) -> None:
+def _trick_lines(hand: Hand, out: list[str]) -> None:
     """Each trick's line (and its notes' lines) appended to ``out``: the plain ones through the
-    core when there is one, every other one by :func:`_trick_line`."""
+    core when there is one, every other one by :func:`_trick_line` (every one, in a hand with a play
+    the reader could not read: written back as ``SEAT: ?``, :func:`.plays_written.plays_as_written`)."""
+    hand_no, tricks = hand.number, hand.tricks
+    if hand.plays_unread:
+        for t in tricks:
+            _trick_line(hand_no, t, out, plays_as_written(hand, t))
+        return
     i, n = 0, len(tricks)
     while i < n:
         if _CORE is not None and type(tricks) is tuple:
@@ -125,15 +132,20 @@ def _trick_lines(hand_no: int, tricks: tuple[Trick, ...], out: list[str]) -> Non
         i += 1
 
 
-def _trick_line(hand_no: int, t: Trick, out: list[str]) -> None:
-    """One trick's line and its notes' lines (the reference the core's lines equal)."""
-    if not t.plays:
+def _trick_line(hand_no: int, t: Trick, out: list[str], plays: list | None = None) -> None:
+    """One trick's line and its notes' lines (the reference the core's lines equal); ``plays``: the trick's plays as
+    written, a seat (``int``) for a play written ``?`` (:func:`.plays_written.plays_as_written`)."""
+    plays = list(t.plays) if plays is None else plays
+    if not plays:
         raise Unwritable(
             f"trick {t.number} of hand {hand_no} has no plays, and a .tgn trick line needs one "
             f"('{t.number}. N: cards, …'; the reader refuses '{t.number}.' alone) / 第 {hand_no} 局第 "
             f"{t.number} 轮没有出牌，.tgn 的出牌行至少要有一个出牌（'{t.number}. N: 牌, …'；只有 '{t.number}.' 的行读取时不予接受）")
     parts = []
-    for p in t.plays:
+    for p in plays:
+        if isinstance(p, int):          # the record gives the play, not what it was
+            parts.append(f"{SEAT_TOKENS[p]}: ?")
+            continue
         if p.attempted is None:
             text = _seat_cards(SEAT_TOKENS[p.seat], p.cards)
         else:
@@ -230,7 +242,7 @@ def format_tgn(match: Match) -> str:
                        if h.earlier_buries else _seat_cards("Buried", h.buried))
         for note in h.notes:
             out.append("{" + escape_note(note) + "}")
-        _trick_lines(h.number, h.tricks, out)
+        _trick_lines(h, out)
         if h.takebacks:
             # a take-back whose seat is not known: ?; a word that is no seat: the word as read (never ?, which
             # says one take-back) — each read back as it was (never dropped)
