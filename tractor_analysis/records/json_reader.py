@@ -42,6 +42,7 @@ from .json_fields import (Shape, as_notes, as_players, as_rules, as_tags, as_tea
                           zh_type)
 from .json_hands import HandReader
 from .json_layout import MATCH_FIELDS
+from .json_origin import JsonFile, JsonOrigin, mark_hands
 from .json_problems import JsonText, ProblemBudget
 from .model import Hand, Match
 from .rulesets import build_ruleset, rule_problems
@@ -139,15 +140,16 @@ def match_from_dict(obj: Any, line: int = 0, column: int = 0, text: str | None =
     return reader.match(obj), reader.diags
 
 
-def parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
-    """Matches of a ``.json`` text: one match object, or a list of them."""
+def parse_json(text: str, file: JsonFile | None = None) -> tuple[list[Match], list[Diagnostic]]:
+    """Matches of a ``.json`` text: one match object, or a list of them.  ``file``: the file the text is
+    (each hand's ``positions`` then names it and its match: :class:`~.json_origin.JsonOrigin`)."""
     with gc_paused:                 # values and records built here are acyclic (see .frozen)
-        out = _parse_json(text)
+        out = _parse_json(text, file)
         settle_as_old()         # the matches live on: no young collection walks them (see .frozen)
     return out
 
 
-def _parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
+def _parse_json(text: str, file: JsonFile | None) -> tuple[list[Match], list[Diagnostic]]:
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip():
@@ -176,27 +178,30 @@ def _parse_json(text: str) -> tuple[list[Match], list[Diagnostic]]:
         m = reader.match(obj)
         diags.extend(reader.diags)
         if m is not None:
+            if file is not None:
+                mark_hands(m.hands, JsonOrigin(file, (i,) if isinstance(data, list) else (), len(text)))
             matches.append(m)
     diags.extend(budget.more(text.count("\n") + 1))
     return matches, diags
 
 
-def parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
+def parse_jsonl(text: str, file: JsonFile | None = None) -> tuple[list[Match], list[Diagnostic]]:
     """Matches of a ``.jsonl`` text: one match object per line (lines end at ``\\n``, ``\\r\\n``
     or ``\\r``), blank lines skipped.  The streaming reader (:mod:`.streaming`) feeds the
-    same :class:`JsonlReading` one line at a time, so both read a line alike."""
+    same :class:`JsonlReading` one line at a time, so both read a line alike.  ``file``: as
+    :func:`parse_json`'s."""
     with gc_paused:                 # once for the file, not after each line (see .frozen)
-        out = _parse_jsonl(text)
+        out = _parse_jsonl(text, file)
         settle_as_old()         # the matches live on: no young collection walks them (see .frozen)
     return out
 
 
-def _parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
+def _parse_jsonl(text: str, file: JsonFile | None) -> tuple[list[Match], list[Diagnostic]]:
     if text.startswith("\ufeff"):
         text = text[1:]
     matches: list[Match] = []
     diags: list[Diagnostic] = []
-    reading = JsonlReading()
+    reading = JsonlReading(file)
     lines = split_lines(text)
     for i, line in enumerate(lines):
         m, found = reading.line(line, i + 1)
@@ -209,13 +214,15 @@ def _parse_jsonl(text: str) -> tuple[list[Match], list[Diagnostic]]:
 
 class JsonlReading:
     """One ``.jsonl`` text read line by line: :meth:`line` for each line (numbered from 1),
-    then :meth:`finish`.  Holds only the problem budget of the file, never its lines."""
+    then :meth:`finish`.  Holds only the problem budget of the file, never its lines; ``file``: the
+    file read (each hand's ``positions`` then names it: :class:`~.json_origin.JsonOrigin`)."""
 
-    __slots__ = ("budget", "any_line")
+    __slots__ = ("budget", "any_line", "file")
 
-    def __init__(self) -> None:
+    def __init__(self, file: JsonFile | None = None) -> None:
         self.budget = ProblemBudget()
         self.any_line = False
+        self.file = file
 
     def take(self) -> bool:
         """Whether one more problem of the file may be listed (see :class:`ProblemBudget`)."""
@@ -259,6 +266,8 @@ class JsonlReading:
         reader = _Reader(lineno, col, line, (), budget)
         m = reader.match(obj)
         diags.extend(reader.diags)
+        if m is not None and self.file is not None:
+            mark_hands(m.hands, JsonOrigin(self.file, None, len(line)))
         return m, diags
 
     def finish(self, lines: int) -> list[Diagnostic]:

@@ -1,6 +1,7 @@
 """Where a verdict points in its record: the line and column a referee looks at.
 
-A trick's violation points at the offending play (``Play.line``/``column``), a hand-level
+A trick's violation points at the offending play (``Play.line``/``column``; a JSON record's play
+at its ``"cards"`` value, found in its file when asked: :mod:`.json_places`), a hand-level
 one at the tag or line it is about (``Hand.positions``): ``bad_bury`` → ``Buried:``,
 ``deal_mismatch`` → the seat's deal line (the ``Bottom:`` line when no seat is named; ``[SetUp]`` in a
 position),
@@ -17,6 +18,7 @@ from __future__ import annotations
 from typing import Protocol, Sequence
 
 from .cards import SEAT_TOKENS
+from .json_origin import JsonOrigin
 from .model import Hand
 
 __all__ = ["violation_position"]
@@ -43,7 +45,9 @@ _HAND_KEYS = {"bad_bury": "buried", "claim_mismatch": "claim", "dealer_mismatch"
 
 def violation_position(hand: Hand | None, v: _Verdict, result: _HandVerdict | None = None) -> tuple[int, int]:
     """``(line, column)``, 1-based, of what ``v`` is about in ``hand``'s record; ``(0, 0)``
-    when the record does not say (JSON records give no positions for tags).  With the
+    when the record does not say (JSON records give no positions for tags: a hand-level verdict of a
+    ``.jsonl`` record is at its line's first column, of a ``.json`` document nowhere; a play's is at its
+    ``"cards"`` value when the file still shows it).  With the
     hand's ``result`` a trick is found by its place in the hand (replay keeps the record's
     order), so two tricks written with one number are told apart."""
     if hand is None:
@@ -58,6 +62,10 @@ def violation_position(hand: Hand | None, v: _Verdict, result: _HandVerdict | No
             trick = next((t for t in hand.tricks if t.number == v.trick), None)
         if trick is not None:
             play = next((p for p in trick.plays if p.seat == v.seat), None)
+            if play is not None and isinstance(hand.positions, JsonOrigin):
+                at = _json_play(hand, trick, play)
+                if at is not None:
+                    return at
             if play is not None and play.line:
                 return play.line, play.column
             if trick.line:
@@ -76,3 +84,14 @@ def violation_position(hand: Hand | None, v: _Verdict, result: _HandVerdict | No
             if at is not None:
                 return at
     return (hand.line, 1) if hand.line else (0, 0)
+
+
+def _json_play(hand: Hand, trick, play) -> tuple[int, int] | None:
+    """Where ``play`` of ``trick`` (of ``hand``, a JSON record's) is in its file (:mod:`.json_places`)."""
+    from .json_places import play_position      # (reads the file again: only when a verdict asks)
+
+    t = next((i for i, x in enumerate(hand.tricks) if x is trick), None)
+    p = next((i for i, x in enumerate(trick.plays) if x is play), None)
+    if t is None or p is None:
+        return None
+    return play_position(hand.positions, hand, t, p)

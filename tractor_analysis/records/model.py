@@ -185,7 +185,9 @@ class Hand:
     positions: tuple[tuple[str, int, int], ...] = field(default=(), compare=False)
     """Where the hand's tags and lines are in a ``.tgn`` record, ``(key, line, column)``: keys
     are the lower-case tag names (``dealer``, ``level``, ``trump``, ``declarations``,
-    ``claim`` …), ``dealN`` … ``dealW``, ``bottom`` and ``buried``.  Empty for JSON."""
+    ``claim`` …), ``dealN`` … ``dealW``, ``bottom`` and ``buried``.  Empty for JSON: a JSON hand's is an
+    empty :class:`~.json_origin.JsonOrigin` naming the file it was read from, where its plays are found
+    when a verdict asks (:func:`~.locate.violation_position`)."""
 
     @property
     def takebacks_known(self) -> bool:

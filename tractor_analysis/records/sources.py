@@ -39,6 +39,7 @@ from .decoding import (_GZIP_MAGIC, _TooLarge, _gunzip, _looks_binary, _position
 from .fen80_reader import looks_like_80fen, parse_80fen
 from .input_files import open_regular, scan_refusal
 from .limits import DEFAULT_MAX_BYTES
+from .json_origin import JsonFile
 from .json_reader import parse_json, parse_jsonl
 from .diagnostics import bilingual
 from .cards import SEAT_NAMES_ZH, SEAT_TOKENS
@@ -222,10 +223,10 @@ def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> S
         from .tgn_reader import parse_tgn       # here: a JSON input never imports the .tgn reader
 
         matches, parsed = parse_tgn(text)
-    elif fmt == "jsonl":
-        matches, parsed = parse_jsonl(text)
+    elif fmt == "jsonl":        # (the file named: where its plays are is found there when a violation asks)
+        matches, parsed = parse_jsonl(text, JsonFile(name, fmt, encoding, max_bytes))
     else:
-        matches, parsed = parse_json(text)
+        matches, parsed = parse_json(text, JsonFile(name, fmt, encoding, max_bytes))
     if (fmt == "tgn" and matches and text and not text.endswith(("\n", "\r"))
             and not any(d.code == "truncated_file" for d in diags)):
         cut = cut_mid_play(matches[-1], text)

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import BinaryIO, Iterator
 
 from .diagnostics import Diagnostic, bilingual
+from .json_origin import JsonFile
 from .json_reader import JsonlReading
 from .limits import DEFAULT_MAX_BYTES
 from .model import Match
@@ -437,7 +438,7 @@ class _JsonlLines:
     def __init__(self, f: StreamedFile) -> None:
         self.f = f
         self.codec = _CODECS[f.encoding]
-        self.reading = JsonlReading()
+        self.reading = JsonlReading(JsonFile(f.path, "jsonl", f.encoding, f.max_bytes))
         self.lineno = 0
         self.offset = 0          # byte offset (after gunzip) of the line being read
         self.first_text = ""
