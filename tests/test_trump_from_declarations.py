@@ -144,8 +144,9 @@ def test_without_declarations_the_trump_stays_unknown(as_json, field, declaratio
 
 @READERS
 def test_the_level_not_known_fixes_nothing(as_json, field):
-    # hand 4 without [Level] or [Levels]: whether ♣2 declares anything is not known — not derived, said why
-    text = _text("W: C2 | E: LJ LJ", number=4).replace('[Level "2"]\n', "")
+    # hand 4 without [Level] or [Levels], jokers declared only: they show no level (a ♣2 declared would: it fixes
+    # the level at 2, tests/test_level_from_declarations_s22.py) — the trump not derived, said why
+    text = _text("E: LJ LJ", number=4).replace('[Level "2"]\n', "")
     hr, _ = _read(text, as_json, field)
     assert hr.level is None and _trump_facts(hr) == []
     (u,) = _trump_unknowns(hr)

@@ -241,10 +241,33 @@ def sheet_trump_unknown() -> Message:
             "not taken as no trump; a score sheet judges no play, so no verdict rests on it")
 
 
-def level_unknown(what: Sequence[str]) -> Message:
-    return unknown_fact("级牌未写明（[Level] 缺少或无法识别），也无法由 [Levels] 与庄家推出",
-                        "the level is not stated ([Level] missing or not a level) and [Levels] and the dealer do not fix "
-                        "it", what)
+def level_unknown(what: Sequence[str], ranks: Sequence[int] = ()) -> Message:
+    """``ranks``: the declarations show level cards of these several ranks, so they fix no level either
+    (:mod:`.declared_level`)."""
+    zh, en = ("级牌未写明（[Level] 缺少或无法识别），也无法由 [Levels] 与庄家推出",
+              "the level is not stated ([Level] missing or not a level) and [Levels] and the dealer do not fix it")
+    if ranks:
+        rz = "、".join(RANK_TOKENS[r] for r in ranks)
+        re_ = ", ".join(RANK_TOKENS[r] for r in ranks)
+        zh += f"；所记的亮主含 {rz} 几种级牌，不能定出级牌（成立的亮主只亮级牌）"
+        en += (f"; the declarations show cards of several ranks ({re_}), so they do not fix it either (a declaration "
+               "that stands shows level cards)")
+    return unknown_fact(zh, en, what)
+
+
+def level_from_declared_rank(level: int, team: int | None) -> Message:
+    """A hand's level from its declarations (:mod:`.declared_level`): ``[Level]`` not stated and no level carried
+    in for the dealer's side (``team``; ``None``: the dealer's side not known), every non-joker card declared a
+    ``level``."""
+    lv = RANK_TOKENS[level]
+    if team is None:
+        zh_side, en_side = "庄家方打 " + lv + "（庄家方未知）", f"the dealer's side at {lv} (which side is not known)"
+    else:
+        zh_side, en_side = f"{SIDE_ZH[team]}方打 {lv}", f"{SIDE_EN[team]} at {lv}"
+    return (f"级牌 {lv}，由亮主推出：所记亮主的牌（王除外）都是 {lv}，而成立的亮主只亮级牌（[Level] 未写明，也没有带入"
+            f"庄家方的级别）；{zh_side}",
+            f"level {lv}, from the declarations: every card declared but the jokers is a {lv}, and a declaration that "
+            f"stands shows level cards ([Level] not stated, and no level carried in for the dealer's side); {en_side}")
 
 
 def points_unknown(what: Sequence[str]) -> Message:

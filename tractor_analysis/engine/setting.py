@@ -26,6 +26,7 @@ from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
 from . import explain_bury, explain_contradicted, explain_hand, explain_tags, explain_unknown
 from .bury_dealer import bury_makers, dealer_from_bury
+from .declared_level import level_from_declarations
 from .declarations import (DeclarationsJudged, bid_winner, bottom_takers, check_declarations, judge_declarations,
                            trump_without_declaration)
 from .explain import Message
@@ -136,6 +137,9 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     level, level_violations, levels = _level(hand, levels, dealer, side, levels_known, rules.friend, derived,
                                              first_hand, alts, questioned, declared, unknowns)
     violations += level_violations
+    ranks: tuple[int, ...] = ()
+    if level is None and hand.level is None:     # the declarations may fix it (docs/rules.md §14.1)
+        level, levels, ranks = level_from_declarations(hand, rules, levels, dealer, side, own, derived)
     trump, trump_derived = hand.trump, False
     not_fixed = None        # why the declarations do not fix a trump not stated (explain_unknown.trump_unknown)
     if hand.trump_known and level is not None:
@@ -169,7 +173,7 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         # a score sheet's hand without [Trump]: unknown (never NT), nothing rests on it
         unknowns.append(Unknown("Trump", (), *explain_unknown.sheet_trump_unknown()))
     elif level is None:
-        unknowns.append(Unknown("Level", EVERY_VERDICT, *explain_unknown.level_unknown(EVERY_VERDICT)))
+        unknowns.append(Unknown("Level", EVERY_VERDICT, *explain_unknown.level_unknown(EVERY_VERDICT, ranks)))
     if hand.setup and not hand.points_known:
         if _full_hands(hand, rules):     # nothing played yet: no points taken
             derived.append(_derived("points", "0", "the hands (a whole deal each)",

@@ -1,0 +1,111 @@
+"""The level a hand's declarations show, in any hand where nothing else gives it (docs/rules.md §14.1, §9.1).
+
+A referee's tester (session 22): a record that begins at hand 5, no ``[Level]`` and no ``[Levels]``, declarations
+``W: C2 | W: C2 C2`` — every verdict was withheld (level unknown), E's revoke too.  A standing declaration shows
+cards of the level rank, so the ♣2s fix the level at 2: derived "from [Declarations]" where no level is carried
+in for the dealer's side (the record's first hand whatever its number, or after a break in the chain of hands).
+Jokers only fix nothing; several ranks fix nothing, and the unknown level says so.  A level carried in (or the
+first hand numbered 1, the start) is left as it was."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records import parse_tgn
+from tractor_analysis.records.cards import BJ, LJ, RANK_OF
+from tractor_analysis.records.model import Declaration
+from tractor_analysis.simulate import simulate_match
+
+PROBE = Path(__file__).parent / "data" / "referee_s22" / "v8b_nolevel_h5.tgn"
+
+
+def _keys(h):
+    return {(v.code, v.trick, v.seat) for v in h.violations}
+
+
+def _probe():
+    (record,), errors = parse_tgn(PROBE.read_text(encoding="utf-8"))
+    assert errors == []
+    return record
+
+
+def test_the_probe_record_hand_five_is_judged_at_the_level_its_declarations_show():
+    record = _probe()
+    assert record.hands[0].number == 5 and record.hands[0].level is None and record.levels is None
+    h = replay_match(record).hands[0]
+    assert h.level == 2
+    (d,) = [d for d in h.derived if d.fact == "level"]
+    assert d.value == "2" and "[Declarations]" in d.source
+    assert "from the declarations" in d.message_en and "由亮主推出" in d.message_zh and "E–W at 2" in d.message_en
+    assert not [u for u in h.unknowns if u.tag == "Level"]
+    # E's revoke (trick 3: a spade on a diamond lead, holding ♦8) is judged now, as at a stated [Level "2"]
+    assert ("follow_suit", 3, 1) in _keys(h)
+    stated = replay_match(dataclasses.replace(record, hands=(dataclasses.replace(record.hands[0], level=2),)))
+    assert _keys(h) == _keys(stated.hands[0])
+    assert h.player_levels_before[1] == 2 and h.player_levels_before[0] is None     # N–S's level not named
+
+
+def _later_hands(seeds=range(1, 30)):
+    """Simulated hands after the first, declared with level cards of one rank (their level)."""
+    for seed in seeds:
+        m = simulate_match(seed, 0, preset="standard", max_hands=5)
+        for hand in m.hands[1:]:
+            ranks = {RANK_OF[c] for d in hand.declarations for c in d.cards if c not in (LJ, BJ)}
+            if hand.level is not None and ranks == {hand.level} and not hand.setup:
+                yield m, hand
+
+
+def test_a_record_beginning_later_or_after_a_gap_takes_the_level_from_the_declarations():
+    checked = 0
+    for m, hand in _later_hands():
+        alone = dataclasses.replace(m, levels=None, hands=(dataclasses.replace(hand, number=7),))
+        stated = replay_match(alone).hands[0]
+        h = replay_match(dataclasses.replace(alone, hands=(dataclasses.replace(hand, number=7, level=None),))).hands[0]
+        assert h.level == hand.level and _keys(h) == _keys(stated)
+        # after a break in the chain (hand 2 missing): nothing carried in, the declarations give the level
+        first = dataclasses.replace(m.hands[0], number=1)
+        gap = dataclasses.replace(m, hands=(first, dataclasses.replace(hand, number=3, level=None)))
+        g = replay_match(gap).hands[1]
+        assert g.level == hand.level
+        assert [d.source for d in g.derived if d.fact == "level"] == ["[Declarations] ([Level] not stated, no level "
+                                                                      "carried)"]
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def _with_declarations(record, *declarations):
+    hand = dataclasses.replace(record.hands[0], declarations=tuple(declarations))
+    return replay_match(dataclasses.replace(record, hands=(hand,))).hands[0]
+
+
+def test_jokers_or_several_ranks_fix_no_level():
+    record = _probe()
+    hand = record.hands[0]
+    c2 = hand.deal[3][0]            # W's ♣2
+    assert RANK_OF[c2] == 2
+    jokers = [c for c in hand.deal[1] if c in (LJ, BJ)]     # E holds one of each: a joker declared singly
+    h = _with_declarations(record, Declaration(1, (jokers[0],)))
+    assert h.level is None and not [d for d in h.derived if d.fact == "level"]
+    (u,) = [u for u in h.unknowns if u.tag == "Level"]
+    assert "several ranks" not in u.message_en
+    s2 = next(c for c in hand.deal[3] if RANK_OF[c] == 2 and c != c2)    # W's ♠2 (or ♥2)
+    k = next(c for c in hand.deal[0] if RANK_OF[c] == 14)    # N's ace
+    h = _with_declarations(record, Declaration(3, (s2,)), Declaration(0, (k,)))
+    assert h.level is None and not [d for d in h.derived if d.fact == "level"]
+    (u,) = [u for u in h.unknowns if u.tag == "Level"]
+    assert "several ranks (2, A)" in u.message_en and "2、A" in u.message_zh
+
+
+def test_a_level_carried_in_is_not_replaced_by_the_declarations():
+    """Hand 2 of a simulated match without [Level]: the level carried (and the dealer) give it, as before."""
+    for m, hand in _later_hands():
+        if hand.number != 2 or hand.level == 2:
+            continue
+        h = replay_match(dataclasses.replace(m, hands=(m.hands[0], dataclasses.replace(hand, level=None)))).hands[1]
+        assert h.level == hand.level
+        assert [d.source for d in h.derived if d.fact == "level"] == ["the levels carried and the dealer"]
+        return
+    raise AssertionError("no such hand")

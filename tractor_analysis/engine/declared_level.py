@@ -1,0 +1,54 @@
+"""The level a hand's declarations show, where nothing else gives it (docs/rules.md §9.1, §14.1).
+
+A declaration that stands shows cards of the level rank (or identical jokers, which show no level).  So where a
+hand does not state ``[Level]`` and no level is carried into it for the dealer's side (the record's first hand
+numbered above 1 without ``[Levels]``, a hand after a break in the chain of hands, a side whose level the record
+never named), the declarations fix the level when every non-joker card they declare is of one rank: that rank,
+derived "from [Declarations]".  Declarations of jokers only fix nothing; cards of several ranks fix nothing either,
+and the unknown level says so.  :func:`level_from_declarations` is called by :func:`.setting.hand_setting` after the
+usual sources (``[Level]``, the levels carried, a record's first hand numbered 1) left the level unknown.
+"""
+from __future__ import annotations
+
+from ..records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, team_of
+from ..records.model import Hand
+from ..records.rulesets import RuleSet
+from . import explain_unknown
+from .verdicts import Derived
+
+SOURCE = "[Declarations] ([Level] not stated, no level carried)"
+"""The ``from`` of a level the declarations fix (:func:`level_from_declarations`)."""
+
+
+def declared_ranks(hand: Hand, rules: RuleSet, own: tuple[int | None, ...] | None) -> tuple[int, ...]:
+    """The ranks of the non-joker cards ``hand``'s declarations show, lowest first; ``()`` where they say nothing of
+    the hand's level: none recorded or not all read, jokers only, friend mode (each player's own level), or a deal
+    bid for at each seat's own level (``own``)."""
+    if not hand.declarations or not hand.declarations_known or rules.friend or own is not None:
+        return ()
+    return tuple(sorted({RANK_OF[c] for d in hand.declarations for c in d.cards if c not in (LJ, BJ)}))
+
+
+def level_from_declarations(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], dealer: int | None,
+                            side: int | None, own: tuple[int | None, ...] | None, derived: list[Derived]
+                            ) -> tuple[int | None, tuple[int | None, ...], tuple[int, ...]]:
+    """The level of ``hand`` (``[Level]`` not stated, and no other source gave one) from its declarations: the one
+    rank every non-joker card declared has, where the dealer's side carries no known level — ``dealer`` (else
+    ``side``) known with its level ``None`` in ``levels``, or neither known and no side's level known.  Said in
+    ``derived``; the dealer's side learns the level (the other side's stays as it is).  Returns the level (``None``
+    where not fixed), the levels carried in, and the ranks declared where several (the unknown level names them)."""
+    ranks = declared_ranks(hand, rules, own)
+    seat = dealer if dealer is not None else side       # a seat of the dealer's side (N=0 / E=1 for a side)
+    open_ = levels[seat] is None if seat is not None else levels[0] is None and levels[1] is None
+    if not ranks or not open_:
+        return None, levels, ()
+    if len(ranks) > 1:
+        return None, levels, ranks
+    (rank,) = ranks
+    team = None if seat is None else team_of(seat)
+    learned = levels if seat is None else tuple(rank if s % 2 == team else lv for s, lv in enumerate(levels))
+    derived.append(Derived("level", RANK_TOKENS[rank], SOURCE, *explain_unknown.level_from_declared_rank(rank, team)))
+    return rank, learned, ()
+
+
+__all__ = ["SOURCE", "declared_ranks", "level_from_declarations"]
