@@ -109,3 +109,48 @@ def test_a_level_carried_in_is_not_replaced_by_the_declarations():
         assert [d.source for d in h.derived if d.fact == "level"] == ["the levels carried and the dealer"]
         return
     raise AssertionError("no such hand")
+
+
+# --- a lone [Level] where no level is carried in and no start is known: weighed against every other level ---
+
+LONE = Path(__file__).parent / "data" / "referee_s22" / "level7_h5_nodecl.tgn"
+LEVEL_ACTS = {"follow_suit", "follow_pair", "follow_tractor", "follow_triple", "mixed_lead", "throw_failed",
+              "wrong_forced_play"}
+
+
+def _lone():
+    (record,), errors = parse_tgn(LONE.read_text(encoding="utf-8"))
+    assert errors == [] and record.levels is None and record.hands[0].number == 5
+    return record
+
+
+def _at(record, level):
+    """The hand judged at ``level`` as recorded: ``[Levels]`` stating both sides at it (so not weighed)."""
+    return replay_match(dataclasses.replace(record, levels=(level, level),
+                                            hands=(dataclasses.replace(record.hands[0], level=level),)))
+
+
+def test_a_lone_level_the_table_s_plays_speak_against_is_weighed_in_a_record_beginning_later():
+    """Spring Cup hand 1 (played at 2, no declaration) as hand 5 with ``[Level "7"]``: before, judged at 7 with
+    20 violations, the tag never weighed (only in a first hand numbered 1); now judged at 7 and at 2 (the level
+    that bears the plays out best), only what both give kept — the faults the level 7 makes are not rulings."""
+    record = _lone()
+    h = replay_match(record).hands[0]
+    at_seven, at_two = _at(record, 7).hands[0], _at(record, 2).hands[0]
+    assert sum(v.code in LEVEL_ACTS for v in at_seven.violations) >= 10
+    assert not any(v.code in LEVEL_ACTS for v in at_two.violations)
+    (u,) = [u for u in h.unknowns if u.tag == "Level"]
+    assert "[Level] says 7" in u.message_en and "judged at 2" in u.message_en
+    assert "no level carried into the hand" in u.message_en and "没有带入本局的级别" in u.message_zh
+    assert "every match starts" not in u.message_en
+    assert "legality" in u.withheld
+    assert _keys(h) <= _keys(at_seven) & _keys(at_two)
+    assert not any(v.code in LEVEL_ACTS for v in h.violations)
+
+
+def test_a_lone_level_the_hand_bears_out_is_unchanged():
+    """The same hand with ``[Level "2"]`` (the level it was played at): not weighed, judged as recorded."""
+    record = _lone()
+    h = replay_match(dataclasses.replace(record, hands=(dataclasses.replace(record.hands[0], level=2),))).hands[0]
+    assert h.level == 2 and not [u for u in h.unknowns if u.tag == "Level"]
+    assert not any(v.code in LEVEL_ACTS for v in h.violations)

@@ -111,6 +111,10 @@ def questioned(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResu
         got = _weighed(hand, result, replay, both[1:], _level_acts)
         if got[0] is not None:
             return got
+    if "level" in asked and asked["level"] is None and _level_gate(result):    # no start: every other level
+        got = _lone_level_weighed(hand, result, replay)
+        if got[0] is not None:
+            return got
     if "trump" in asked and _level_acts(result):        # (which cards are held and left: the same whatever the trump)
         return _trump_weighed(hand, result, replay)
     return None, (), None
@@ -160,6 +164,24 @@ def _trump_weighed(hand: Hand, result: HandResult, replay: Callable[[Hand], Hand
     kept = [(trump, other) for w, trump, other in judged if w == best]
     choice = tuple(("trump", trump) for trump, _ in kept)
     return best[0] < weight[0], choice, kept[0][1] if len(kept) == 1 else None
+
+
+def _lone_level_weighed(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult]
+                        ) -> tuple[bool | None, tuple[tuple[str, int], ...], HandResult | None]:
+    """:func:`questioned` for a ``[Level]`` nothing else names where no level is carried in and no start is known
+    (the record's first hand numbered above 1 without ``[Levels]``, a hand after a break in the chain; no
+    declaration): the hand judged at every other level, as a ``[Trump]`` alone is with every other trump
+    (:func:`_trump_weighed`) — those with the fewest cards against them, then the fewest of the acts a level makes
+    wrong (:func:`_level_acts`), when they bear the hand out better than the tag: by the cards (``True``: the tag set
+    aside), else by two acts or more (``False``: both kept; one act alone is the table's to answer for)."""
+    weight = (_conflicts(result, False), _level_acts(result))
+    judged = [((_conflicts(o, False), _level_acts(o)), level, o)
+              for level, o in ((lv, replay(_with(hand, [("level", lv)]))) for lv in range(2, 15) if lv != hand.level)]
+    best = min(w for w, _, _ in judged)
+    if best[0] > weight[0] or (best[0] == weight[0] and weight[1] - best[1] < 2):
+        return None, (), None
+    kept = [(level, o) for w, level, o in judged if w == best]
+    return best[0] < weight[0], tuple(("level", level) for level, _ in kept), kept[0][1] if len(kept) == 1 else None
 
 
 def _dealer_gate(r: HandResult) -> bool:
@@ -475,7 +497,8 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
             unknowns.append(Unknown(TAGS[fact], tuple(what), *explain_contradicted.tag_contradicted(
                 fact, getattr(hand, fact), given[0] if len(given) == 1 else None, what, len(ways), judged,
                 tuple(given), rule, asked and (fact == "level" or not declared_level),
-                result.level if declared_level and fact == "level" else None, stated)))
+                result.level if declared_level and fact == "level" else None, stated,
+                asked and fact == "level" and dict(result.questioned).get("level", 0) is None)))
     changes["unknowns"], changes["derived"] = tuple(unknowns), tuple(derived)
     if declared_level and len({r.level for r in results}) > 1:
         changes["level"] = None         # (no [Level], and the readings kept play at different levels)

@@ -2,8 +2,7 @@
 
 A declaration that stands shows cards of the level rank (or identical jokers, which show no level).  So where a
 hand does not state ``[Level]`` and no level is carried into it for the dealer's side (the record's first hand
-numbered above 1 without ``[Levels]``, a hand after a break in the chain of hands, a side whose level the record
-never named), the declarations fix the level when every non-joker card they declare is of one rank: that rank,
+numbered above 1 without ``[Levels]``, a hand after a break in the chain of hands: :data:`NOTHING_CARRIED`), the declarations fix the level when every non-joker card they declare is of one rank: that rank,
 derived "from [Declarations]".  Declarations of jokers only fix nothing; cards of several ranks fix nothing either,
 and the unknown level says so.  :func:`level_from_declarations` is called by :func:`.setting.hand_setting` after the
 usual sources (``[Level]``, the levels carried, a record's first hand numbered 1) left the level unknown.
@@ -51,4 +50,28 @@ def level_from_declarations(hand: Hand, rules: RuleSet, levels: tuple[int | None
     return rank, learned, ()
 
 
-__all__ = ["SOURCE", "declared_ranks", "level_from_declarations"]
+NOTHING_CARRIED = frozenset({"begins_later", "number_unknown", "skipped", "gap", "misplaced", "out_of_order",
+                             "repeated", "no_result"})
+"""The ``chain`` of a hand into which nothing is carried (:mod:`.replay`): the record's first hand numbered above 1
+(or not numbered), or a hand after a break in the chain of hands — a level carried as a range is not among them."""
+
+
+def level_not_carried(hand: Hand, rules: RuleSet, levels_in: tuple[int | None, ...], levels: tuple[int | None, ...],
+                      level: int | None, dealer: int | None, side: int | None, own: tuple[int | None, ...] | None,
+                      derived: list[Derived]) -> tuple[int | None, tuple[int | None, ...], tuple[int, ...], list]:
+    """For a hand into which nothing is carried (:data:`NOTHING_CARRIED`), after :func:`.setting._level` gave
+    ``level`` and ``levels``: where no level was found, the declarations' (:func:`level_from_declarations`); where
+    ``[Level]`` alone names it (no level carried in for the dealer's side in ``levels_in``, no declaration, not a
+    position), ``[("level", None)]`` — the tag is weighed against every other level by the hand's cards and the
+    table's acts (:func:`.contradictions.questioned`), as a first hand numbered 1's is against the start.  Returns
+    the level, the levels, the ranks declared where several, and what is questioned."""
+    if level is None and hand.level is None:
+        return (*level_from_declarations(hand, rules, levels, dealer, side, own, derived), [])
+    seat = dealer if dealer is not None else side
+    if (hand.level is not None and seat is not None and levels_in[seat] is None and not hand.declarations
+            and not hand.setup and not hand.result_only):
+        return level, levels, (), [("level", None)]
+    return level, levels, (), []
+
+
+__all__ = ["NOTHING_CARRIED", "SOURCE", "declared_ranks", "level_from_declarations", "level_not_carried"]

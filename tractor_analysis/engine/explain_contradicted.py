@@ -152,7 +152,8 @@ def declared_trump(named: int | None, judged: int | None, message: Message) -> b
 
 def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: Sequence[str], kept: int,
                      judged: int, others: Sequence[int | None] = (), by_rule: Sequence[int | None] = (),
-                     questioned: bool = False, declared: int | None = None, stated: bool = False) -> Message:
+                     questioned: bool = False, declared: int | None = None, stated: bool = False,
+                     no_start: bool = False) -> Message:
     """``[Level]`` / ``[Dealer]`` / ``[Trump]`` contradicted by the rest of the record (:mod:`.contradictions`):
     the hand judged under each value (``judged`` judgements, ``kept`` of them borne out by the
     cards), what they all give kept.  ``others``: every value the rest of the record gives, when
@@ -188,6 +189,18 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
               f"fewer rules (follows, throws, leads, and a [Claim] that differs, counted together) than at {de} (the "
               f"declarations miscopied or not standing, at {oe}); the record does not say which is right: the hand was "
               f"judged at each level ({judged} judgements in all)")
+    elif questioned and fact == "level" and no_start:     # [Level] alone, no level carried in, no start known
+        if len(others) > 1:     # (each as good as another: not "depending on the other tags")
+            values = [_fact_value(fact, o) for o in others]
+            oz, oe = "或".join(z for z, _ in values), " or ".join(e for _, e in values)
+        zh = (f"{tag} 记为{rz}，但记录中别无他处写明级别（没有带入本局的级别，没有 [Levels]，也没有亮主），而按{oz}判定时，"
+              f"牌桌上的违规（跟牌、甩牌、首出，以及与 [Claim] 不符，合计）比按{rz}少至少两处，记录未说明哪个对（{tag} 抄错，"
+              f"还是牌桌犯规）：本局按{two}级别各判定一次（共 {judged} 种）")
+        en = (f"{tag} says {re_}, but nothing else in the record names the level (no level carried into the hand, no "
+              f"[Levels], no declaration), and judged at {oe} the table breaks at least two fewer rules (follows, "
+              f"throws, leads, and a [Claim] that differs, counted together) than at {re_}; the record does not say "
+              f"which is right ({tag} miscopied, or the table's faults): the hand was judged at each level ({judged} "
+              "judgements in all)")
     elif questioned and fact == "level":          # [Level] alone, at another level than the start
         zh = (f"{tag} 记为{rz}，但记录中别无他处写明级别（没有 [Levels]，也没有亮主），而比赛从{oz}打起；按{oz}判定时，"
               f"牌桌上的违规（跟牌、甩牌、首出，以及与 [Claim] 不符，合计）比按{rz}少，记录未说明哪个对（本局从比赛中途"

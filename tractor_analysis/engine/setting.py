@@ -26,7 +26,7 @@ from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
 from . import explain_bury, explain_contradicted, explain_hand, explain_tags, explain_unknown
 from .bury_dealer import bury_makers, dealer_from_bury
-from .declared_level import level_from_declarations
+from .declared_level import NOTHING_CARRIED, level_not_carried
 from .declarations import (DeclarationsJudged, bid_winner, bottom_takers, check_declarations, judge_declarations,
                            trump_without_declaration)
 from .explain import Message
@@ -134,12 +134,14 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
                 hand.level, levels[0], levels[1], stated=first_hand))
             # (the record's first hand: [Levels] states them — one statement of the record against another, §13.1)
             violations.append(as_record_finding(found) if first_hand else found)
+    levels_in = levels
     level, level_violations, levels = _level(hand, levels, dealer, side, levels_known, rules.friend, derived,
                                              first_hand, alts, questioned, declared, unknowns)
     violations += level_violations
     ranks: tuple[int, ...] = ()
-    if level is None and hand.level is None:     # the declarations may fix it (docs/rules.md §14.1)
-        level, levels, ranks = level_from_declarations(hand, rules, levels, dealer, side, own, derived)
+    if chain in NOTHING_CARRIED:        # nothing carried in: the declarations fix a level, or [Level] alone is weighed
+        level, levels, ranks, lone = level_not_carried(hand, rules, levels_in, levels, level, dealer, side, own, derived)
+        questioned += lone
     trump, trump_derived = hand.trump, False
     not_fixed = None        # why the declarations do not fix a trump not stated (explain_unknown.trump_unknown)
     if hand.trump_known and level is not None:
