@@ -37,7 +37,9 @@ def test_a_part_written_before_the_column_reads_it_as_null(tmp_path):
     _throw_failed(tmp_path, M_LEVEL, "old")
     (part,) = (tmp_path / "old" / "violations").glob("part-*.parquet")
     table = pq.read_table(part)
-    pq.write_table(table.drop(["better_choices"]), part)
+    pq.write_table(table.drop(["better_choices", "better_example"]), part)
     v = load(str(tmp_path / "old")).violations
     assert v.better_choices.isna().all() and list(v[v.code == "throw_failed"].better.iloc[0]) == ["H7"]
-    assert SCHEMAS["violations"].names[-1] == "better_choices"      # added last, as every later column
+    assert v.better_example.isna().all()                            # (s22) not known in an older part
+    # added last, as every later column (better_example after it, session 22)
+    assert SCHEMAS["violations"].names[-2:] == ["better_choices", "better_example"]

@@ -107,6 +107,18 @@ def test_the_dataset_keeps_the_equal_follows(tmp_path):
     (row,) = v[v.code == "follow_pair"].itertuples()
     assert list(row.better) == ["H7", "H7"]
     assert [list(c) for c in row.better_choices] == [["H7", "H7"], ["D7", "D7"]]
+    assert row.better_example == False          # noqa: E712 (equal plays all listed: no example)
+
+
+def test_the_dataset_says_which_better_is_an_example(tmp_path):
+    """An analyst's tester: only the message told an example from the play owed (s22: violations.better_example)."""
+    for name, text, example in (("other.tgn", OTHER_PAIRS, True), ("one.tgn", ONE_PAIR, False)):
+        path = tmp_path / name
+        path.write_text(text, "utf-8")
+        ingest([str(path)], str(tmp_path / name.replace(".tgn", "")))
+        v = load(str(tmp_path / name.replace(".tgn", ""))).violations
+        (row,) = v[v.code == "follow_pair"].itertuples()
+        assert bool(row.better_example) is example
 
 
 MIXED = HEAD + """N: DA DA C2 C4

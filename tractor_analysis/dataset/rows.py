@@ -198,7 +198,7 @@ class TableBuilder:
         line, column = violation_position(record, v, result)
         self._row("violations", (mid, hand_no, v.trick, _seat(v.seat), v.code, _tokens(v.played),
                                  _tokens(v.better), v.message_zh, v.message_en, line, column, self.batch, v.about,
-                                 [_tokens(c) for c in v.better_choices]))
+                                 [_tokens(c) for c in v.better_choices], v.better_example))
 
     def _add_hand(self, mid: str, hr: HandResult, record: Hand | None, analysis=None, views=None,
                   after_end: bool | None = False, stopped_at: bool = False) -> int:

@@ -353,6 +353,10 @@ SCHEMAS: dict[str, pa.Schema] = {
                                              "2.5, 4.5: a failed throw's equal units, a wrong follow's equal "
                                              "plays; check --json's better_choices), better the first of them; "
                                              "empty when no equal play is open"),
+        # added after better_choices (null in datasets written before it: not known)
+        ("better_example", _BOOL, "better is one example of plays not all equal that meet a wrong follow's duty "
+                                  "(docs/rules.md 5.5; its message says 'for example'; check --json's "
+                                  "better_example), not the play owed"),
     ),
     "errors": _schema(
         ("source_file", _TXT, "path of the input file"),
