@@ -32,6 +32,9 @@ def test_seat_order_lines_give_no_leader_where_the_readings_differ(tmp_path, mon
     assert t["leader"].isna()[5]
     assert t.loc[4, "leader"] == "N" and t.loc[10, "leader"] == "N"   # N led them in every reading
     assert t["trumped"].isna()[16]                                      # W's ♣Q a trump-in only as written
+    # the winning unit, as written 1/1, is 2/2 in turn order (W's ♣2♣2♠2♠2 tractor): not known (a referee's tester)
+    assert t["winning_copies"].isna()[1] and t["winning_length"].isna()[1]
+    assert t.loc[4, "winning_copies"] >= 1                              # a trick whose leader is known keeps it
 
 
 def test_turn_order_lines_keep_every_leader(tmp_path):

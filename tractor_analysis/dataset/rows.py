@@ -392,13 +392,15 @@ def _trick_rows(mid: str, n: int, hr: HandResult, sides_known: bool, batch: str)
         lead_cards = len(lead.attempted if lead is not None and lead.attempted else
                          (lead.cards if lead is not None else ()))
         leader, kind, trumped = _lead_facts(hr, t, "throw" if t.throw_failed else t.lead_kind, t.trumped)
+        # the winning unit: where who led is open, the readings were not compared on it (not known: null)
+        shape = t.winning_shape if leader is not None or not hr.leads_open else (None, None)
         trick_rows.append((
             mid, n, t.number, leader, None if winner is None else SEAT_TOKENS[winner],
             None if winner is None else TEAMS[winner & 1],
             # a failed throw was led as a throw; the engine's lead_kind is the unit it was forced to
             taken, points,
             kind, lead_cards,
-            t.throw_failed, t.cards_not_thrown, *t.winning_shape, trumped,
+            t.throw_failed, t.cards_not_thrown, *shape, trumped,
             i == ntricks - 1, len(t.violations), batch, t.lead_kind if t.throw_failed else None))
     return trick_rows, failed
 
