@@ -4,8 +4,8 @@ the side dealing, what both give kept.
 A referee's tester's record (``tests/data/referee_s22/v9d_dealerQ_h5.tgn``: hand 5, ``[Levels "NS:5 EW:2"]``,
 ``[Level "2"]``, ``[Dealer "?"]``) made so that its cards fix no seat (no ``Buried:`` line, no deal line for W): E–W
 is the dealer's side, the attackers take 65 — with E or W dealing the defenders go up 1 (N–S 5, E–W 3); only the next
-dealer (W or E) rests on the seat.  Before, the outcome and both levels after were withheld.  Each test but the last
-fails on the code before.
+dealer (W or E) rests on the seat.  Before, the outcome and both levels after were withheld.  Each test fails on
+the code before it (the last, updated with tests/test_dealer_seats_fixed_s22.py: a seat the cards set aside).
 """
 from __future__ import annotations
 
@@ -77,10 +77,20 @@ def test_check_json_keeps_levels_after_with_outcome_null(tmp_path):
     assert out["files"][0]["matches"][0]["levels_final"] == {"NS": "5", "EW": "3"}
 
 
-def test_a_seat_the_cards_set_aside_is_left_as_judged():
-    # without the Buried: line the cards still speak against E (W's line and the bottom are W's whole hand and bury):
-    # that seat's judgement comes back under W — not derived here, the hand left as judged without a seat
+def test_a_seat_the_cards_set_aside_makes_the_other_the_dealer():
+    # (s22, updated deliberately: this test pinned the hand left as judged without a seat, withholding the outcome
+    # and both levels after — less stated than the cards give.)  Without the Buried: line the cards still speak
+    # against E (W's line and the bottom are W's whole hand and bury): judged with E dealing, the hand comes back
+    # under W, and with W dealing it stands — W is the dealer, derived, the hand judged as with the Buried: line
     text = "\n".join(ln for ln in RECORD.split("\n") if not ln.startswith("Buried:"))
     (h,) = _hands(text).hands
-    assert h.dealer is None and h.outcome is None and h.levels_after == (None, None)
-    assert not [d for d in h.derived if d.fact == "levels_after"]
+    (full,) = _hands(RECORD).hands                  # (the record as given: its bury fixes W, bury_dealer)
+    assert h.dealer == W == full.dealer and h.outcome is not None
+    assert (h.outcome, h.levels_after) == (full.outcome, full.levels_after)
+    assert [v.code for v in h.violations] == [v.code for v in full.violations]
+    (fact,) = [d for d in h.derived if d.fact == "dealer"]
+    assert fact.value == "W" and fact.source.startswith("[Level] and [Levels], ")
+    assert "with E dealing there would be" in fact.message_en and "cards left after the last trick" in fact.message_en
+    assert "按东家坐庄，会有" in fact.message_zh and "最后一轮后仍有剩牌" in fact.message_zh
+    assert not [u for u in h.unknowns if u.tag == "Dealer"]
+    assert not [d for d in h.derived if d.fact in ("dealer_side", "levels_after")]

@@ -183,5 +183,10 @@ def test_a_buried_line_no_seat_can_have_made_says_nothing_of_the_sides():
     from tractor_analysis.records import parse_tgn
     text = (Path(__file__).resolve().parent / "data" / "referee_s19" / "side_buried_slip.tgn").read_text("utf-8")
     h = replay_match(parse_tgn(text)[0][0]).hands[0]
-    assert [(d.fact, d.value) for d in h.derived if d.fact == "dealer_side"] == [("dealer_side", "NS")]
+    # (s22, updated deliberately: the side N–S derived, the cards then set S aside — with S dealing S would bury
+    # cards it does not hold and keep cards after the last trick — so N is derived, its words naming the side;
+    # before, the dealer_side fact alone, the seat unknown)
+    assert [(d.fact, d.value) for d in h.derived if d.fact in ("dealer_side", "dealer")] == [("dealer", "N")]
+    (fact,) = [d for d in h.derived if d.fact == "dealer"]
+    assert "the dealer's side is N–S" in fact.message_en and "庄家方为南北" in fact.message_zh
     assert not [u for u in h.unknowns if "can have made the bury the record gives" in u.message_en]

@@ -70,6 +70,13 @@ def _evidence(v: Violation, r: HandResult, lead: bool = True) -> bool:
     return lead and _first_lead(v, r)
 
 
+def evidence_codes(r: HandResult) -> list[str]:
+    """The codes of the hand's own findings against the values ``r`` (a hand judged as recorded) was judged under,
+    sorted: the cards left, a card played and not held, a bury not held, a declaration that does not stand, the
+    first trick led by another seat than the dealer (:func:`_evidence`)."""
+    return sorted({v.code for v in r.violations if _evidence(v, r)})
+
+
 def _first_lead(v: Violation, r: HandResult) -> bool:
     """``v`` is the hand's first trick led by another seat than the dealer ``r`` was judged under (the
     engine's own ``out_of_turn`` of that lead)."""
@@ -505,4 +512,4 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
     return dataclasses.replace(base, **changes)
 
 
-__all__ = ["TAGS", "judge", "questioned"]
+__all__ = ["TAGS", "evidence_codes", "judge", "questioned"]

@@ -98,6 +98,29 @@ def lone_dealer_set_aside(recorded: int, value: int, against: Sequence[str]) -> 
             f"would be {we}")
 
 
+def dealer_seat_fixed(dealer: int, other: int, against: Sequence[str], declarations: bool,
+                      bad_value: bool) -> Message:
+    """The dealer of a hand whose side ``[Level]`` and ``[Levels]`` give, its seat not stated (``bad_value``:
+    ``[Dealer]`` names no seat), that the hand's cards fix (:mod:`.dealer_seats`): judged with ``other`` (the side's
+    other seat) dealing, they set it aside for ``dealer`` — ``against``: the codes of the findings ``other`` dealing
+    would make; ``declarations``: the hand records declarations (named among what it is derived from)."""
+    vz, ve, oz, oe = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer], SEAT_NAMES_ZH[other], SEAT_TOKENS[other]
+    team = dealer & 1
+    sz, se = _sources(declarations)
+    wz = "、".join(_AGAINST[c][0] for c in against if c in _AGAINST) or "与本局的牌不符"
+    we = ", ".join(_AGAINST[c][1] for c in against if c in _AGAINST) or "a hand its cards disagree with"
+    tz, te = ("[Dealer] 的值不是座位", "[Dealer] names no seat") if bad_value else ("[Dealer] 未写明", "[Dealer] not stated")
+    return (f"庄家{vz}，由 [Level] 与 [Levels]（庄家方为{SIDE_ZH[team]}）及本局的{sz}推出：按{oz}坐庄，会有{wz}，"
+            f"所以{SIDE_ZH[team]}两家中只可能是{vz}坐庄（{tz}）",
+            f"dealer {ve}, from [Level] and [Levels] (the dealer's side is {SIDE_EN[team]}) and the hand's {se}: with "
+            f"{oe} dealing there would be {we}, so of {SIDE_EN[team]} only {ve} can have dealt ({te})")
+
+
+def dealer_seat_fixed_source(declarations: bool) -> str:
+    """The ``from`` of :func:`dealer_seat_fixed`'s dealer."""
+    return "[Level] and [Levels], " + borne_out_source(declarations)
+
+
 def _who(team: int, dealer: int | None) -> Message:
     """The side (friend mode, ``dealer`` given: the dealer alone) whose level ``[Levels]`` states."""
     if dealer is not None:

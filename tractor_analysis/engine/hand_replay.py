@@ -78,7 +78,8 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
     # the dealer's side known, not its seat: the result judged with each seat dealing gives, kept (:mod:`.dealer_seats`)
     return judge_seats(hand, result, lambda h: replay_hand(
         h, rules, levels, expected_dealer, first_of_match=first_of_match, levels_known=levels_known, chain=chain,
-        hands_before=hands_before, first_hand=first_hand, forfeit_open=forfeit_open))
+        hands_before=hands_before, first_hand=first_hand, forfeit_open=forfeit_open),
+        lambda h: _judged_lines(h, args, hands_before, first_hand))
 
 
 def _claim_kept(result: HandResult) -> HandResult:
