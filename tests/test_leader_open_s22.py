@@ -61,12 +61,19 @@ def test_the_engine_keeps_each_readings_leader_where_they_differ():
     (in_turn,) = replay_match(_match(TURN)).hands      # the reading in turn: the record in turn order
     for t, o in zip(h.tricks, in_turn.tricks):
         # read as written N leads every trick (the kept trick's lead), read in turn the seat due
+        kind = "mixed" if t.number == 7 else t.lead_kind       # N's ♠10 ♥8: two suit groups, not "single"
         expected = (() if o.leader == t.leader
-                    else ((t.leader, t.lead_kind, t.trumped), (o.leader, o.lead_kind, o.trumped)))
+                    else ((t.leader, kind, t.trumped), (o.leader, o.lead_kind, o.trumped)))
         assert h.leads_of(t.number) == expected, t.number
     # trick 1: N's ♣Q ♣J ♣7 ♣3 (a throw) or W's ♣2 ♣2 ♠2 ♠2 (a tractor)
     assert h.leads_of(1) == ((0, "throw", False), (3, "tractor", False))
     assert h.leads_of(16) == ((0, "single", True), (3, "single", False))    # W's ♣Q trumps N's ♠J, or leads
+    # a referee's tester: trick 7 as written, N: S10 H8, was worded "N as recorded (single)"
+    assert h.leads_of(7)[0] == (0, "mixed", False)
+    words = next(u for u in h.unknowns if u.tag == "order")
+    from tractor_analysis.engine.explain_readings import leader_open
+    zh, en = leader_open(0, h.leads_of(7))
+    assert "N as recorded (cards of two suit groups)" in en and "按记录为北家（不同花色的牌）" in zh and words
 
 
 def test_check_json_gives_no_leader_where_the_readings_differ():

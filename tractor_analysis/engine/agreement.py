@@ -96,6 +96,14 @@ def _held_open(results: Sequence[HandResult], tricks: Sequence[TrickResult]) -> 
     return tuple(out)
 
 
+def _kind(t) -> str | None:
+    """``t``'s lead kind, ``"mixed"`` for a lead of two suit groups (its ``mixed_lead``: the engine's
+    ``lead_kind`` then names the first card's unit, a referee's tester read "N (single)" for ``N: S10 H8``)."""
+    if any(v.code == "mixed_lead" and v.trick == t.number for v in t.violations):
+        return "mixed"
+    return t.lead_kind
+
+
 def _leads_open(results: Sequence[HandResult]) -> tuple:
     """Per trick, the leaders (with their lead kinds and trump-ins) the judgements give when they differ — who
     led it is not known (``HandResult.leads_open``): each judgement's own, or those it already leaves open, in
@@ -104,7 +112,7 @@ def _leads_open(results: Sequence[HandResult]) -> tuple:
     for i, t in enumerate(results[0].tricks):
         if any(i >= len(r.tricks) for r in results):
             break
-        each = [r.leads_of(r.tricks[i].number) or ((r.tricks[i].leader, r.tricks[i].lead_kind, r.tricks[i].trumped),)
+        each = [r.leads_of(r.tricks[i].number) or ((r.tricks[i].leader, _kind(r.tricks[i]), r.tricks[i].trumped),)
                 for r in results]
         leads = tuple(dict.fromkeys(lead for ls in each for lead in ls))
         if len({lead[0] for lead in leads}) > 1:

@@ -17,9 +17,9 @@ Message = tuple[str, str]
 _TEAM_ZH = ("南北方", "东西方")
 
 _UNIT_ZH = {"single": "单张", "pair": "对", "triple": "三同张", "tractor": "拖拉机", "titanic": "泰坦尼克",
-            "throw": "甩牌"}
+            "throw": "甩牌", "mixed": "不同花色的牌"}
 _UNIT_EN = {"single": "single", "pair": "pair", "triple": "triple", "tractor": "tractor",
-            "titanic": "titanic", "throw": "throw"}
+            "titanic": "titanic", "throw": "throw", "mixed": "cards of two suit groups"}
 
 
 def lead_kind_words(kind: str | None) -> Message:
