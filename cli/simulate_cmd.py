@@ -27,7 +27,8 @@ from .common import CONTEXT, EXIT_UNREADABLE, echo_err, rules_options
 @click.option("--violation-rate", type=click.FloatRange(0, 1), default=0.0, show_default=True,
               help="Chance that a follow is replaced by an illegal one, annotated {injected: CODE}.")
 @click.option("--max-hands", type=click.IntRange(min=1), default=40, show_default=True,
-              help="A match stops after this many hands even when no team has passed A.")
+              help="A match stops after this many hands even when no team has passed A "
+                   "(under --rules botzone a match is one hand).")
 @click.option("--quiet", "-q", is_flag=True, help="No summary on stderr.")
 @functools.partial(rules_options, play=True)
 def simulate(count: int, seed: int, out_dir: str, force: bool, fmt: str, per_file: int, violation_rate: float,

@@ -5,7 +5,9 @@ whose wrong follows and take-backs cost a level, ``revoke_forfeit`` of them: the
 decision, docs/rules.md §10.1), or :data:`MAX_HANDS`
 hands (a cap so that a match between evenly matched bots ends; a match stopped there goes to the
 higher level, as the tournament's round stopped by the clock: every simulated record says so,
-``[Rule:decide_by_levels "on"]``).  Each hand:
+``[Rule:decide_by_levels "on"]``).  Under a score table that moves no level (``botzone``, docs/rules.md
+§8.1) a match is one hand, scored in match points: one hand is played, and no cap can cut it short (no
+``decide_by_levels``).  Each hand:
 
 1. **deal** — the shuffled decks are dealt one card at a time
    (``RuleSet.hand_size`` each, ``bottom_size`` left for the bottom);
@@ -454,13 +456,18 @@ def play_hand(rng: random.Random, rules: RuleSet, number: int, dealer: int | Non
 def simulate_match(seed: int, index: int = 0, rules: RuleSet | None = None, preset: str = "standard",
                    violation_rate: float = 0.0, max_hands: int = MAX_HANDS) -> Match:
     """Match ``index`` of ``seed``: complete hands until a team passes the winning level or a side
-    forfeits the match (:func:`_forfeited`), at most ``max_hands``.  Levels are carried per player
+    forfeits the match (:func:`_forfeited`), at most ``max_hands``; one hand under a score table that moves no
+    level (``botzone``: a match is one hand, docs/rules.md §8.1).  Levels are carried per player
     (friend mode: each their own)."""
     from .engine.hand_replay import replay_hand
 
-    # the cap is the simulated event's rule for a match no team wins by passing the winning level:
-    # the higher level wins it (seed 001, rule 十一); every record says so ([Rule:decide_by_levels])
-    rules = dataclasses.replace(rules or PRESETS[preset], decide_by_levels=True)
+    rules = rules or PRESETS[preset]
+    if rules.score_table.moves_levels:
+        # the cap is the simulated event's rule for a match no team wins by passing the winning level:
+        # the higher level wins it (seed 001, rule 十一); every record says so ([Rule:decide_by_levels])
+        rules = dataclasses.replace(rules, decide_by_levels=True)
+    else:
+        max_hands = 1       # one hand a match, decided by its match points: never cut short (§8.1)
     rng = random.Random(f"{seed}:{index}")
     names = rng.sample(PLAYER_NAMES, 4)
     base = PRESETS.get(rules.name.rstrip("+"), PRESETS["standard"])

@@ -19,7 +19,7 @@ from ..records.diagnostics import decks_en
 from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_EN, SUIT_NAMES_ZH, TEAMS, TOKEN
 from .explain import Message
 from .scoring import (CUT_SHORT, EVERY_READING, FORFEIT_NOT_KNOWN, MATCH_END_NOT_KNOWN, MATCH_POINTS, NO_RESULT,
-                      RECORD_CUT, STOPPED_NOT_KNOWN)
+                      ONE_HAND_NOT_KNOWN, RECORD_CUT, STOPPED_NOT_KNOWN)
 from .verdicts import (BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FORFEIT_WRONG_FOLLOWS, WITHHELD,
                        Outcome, Violation)
 
@@ -201,15 +201,7 @@ def levels_tag_mismatch(recorded: int, stated: int, team: int, dealer: int | Non
 def after_match_end(hands: Sequence[int], decided_in: int, team: int | None, forfeit: bool) -> Message:
     """Hands recorded after the match was decided in hand ``decided_in`` (``team`` passed the winning
     rank, or — ``forfeit`` — the side(s) forfeited: ``team`` the one that forfeited, ``None`` both)."""
-    runs: list[list[int]] = []
-    for n in hands:
-        if runs and n == runs[-1][-1] + 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    spans = [str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs]
-    nums = "、".join(spans), ", ".join(spans)
-    many = len(hands) > 1
+    nums, many = _hand_runs(hands), len(hands) > 1
     side_zh, side_en = ("南北", "N–S") if team == 0 else ("东西", "E–W") if team == 1 else ("双方", "both sides")
     if forfeit:
         how_zh, how_en = f"{side_zh}在第 {decided_in} 局后判负", f"{side_en} forfeited after hand {decided_in}"
@@ -221,6 +213,30 @@ def after_match_end(hands: Sequence[int], decided_in: int, team: int | None, for
             f"hand{'s' if many else ''} {nums[1]} {'are' if many else 'is'} recorded after the match ended "
             f"({how_en}): {'their' if many else 'its'} plays are judged, but {'they count' if many else 'it counts'} "
             f"for nothing; the final levels are those after hand {decided_in}")
+
+
+def after_one_hand_match(hands: Sequence[int]) -> Message:
+    """Hands recorded after a match that is one hand (``score_table = botzone``, docs/rules.md §8.1) ended with
+    its hand 1."""
+    nums, many = _hand_runs(hands), len(hands) > 1
+    return (f"第 {nums[0]} 局记录在比赛结束之后（botzone 计分一局一场，比赛在第 1 局结束）：其出牌照常判定，"
+            "但不计入比赛，比赛按第 1 局的积分判定",
+            f"hand{'s' if many else ''} {nums[1]} {'are' if many else 'is'} recorded after the match ended (under "
+            f"the botzone score table a match is one hand: it ended with hand 1): {'their' if many else 'its'} plays "
+            f"are judged, but {'they count' if many else 'it counts'} for nothing; hand 1's match points decide "
+            "the match")
+
+
+def _hand_runs(hands: Sequence[int]) -> tuple[str, str]:
+    """``(zh, en)``: the hand numbers ``hands``, runs of consecutive ones written ``2–40``."""
+    runs: list[list[int]] = []
+    for n in hands:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    spans = [str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs]
+    return "、".join(spans), ", ".join(spans)
 
 
 def dealt_wrong_size(seat: int, dealt: int, hand_size: int) -> Message:
@@ -616,6 +632,12 @@ def match_decision_text(team: str | None, decided_by: str | None,
                 "not known (see the match's unknown, docs/rules.md §8.5)",
                 "未分胜负：记录在最后一局中途结束，该局没有 [Claim] 给出的结果，而该局按中止计还是按打完计胜方不同，"
                 "或余下的牌可能给出的结果无法推出（见比赛的“未知”，docs/rules.md §8.5）")
+    if decided_by == ONE_HAND_NOT_KNOWN:
+        return ("not decided: under the botzone score table a match is one hand, scored in match points, and the "
+                "record does not make known which side's seats scored in it (its result not known, or more than one "
+                "hand that may be it); neither the levels nor the deal decide it",
+                "未分胜负：botzone 计分一局一场、按积分判定，而记录未能确定该局哪一方得分（该局结果未知，或可能是该局的不止一局）；"
+                "级数与坐庄都不决定胜负")
     if decided_by == MATCH_POINTS and team is not None:
         return (f"{team} won the match: one hand scored in match points (the seats of {team} scored them)",
                 f"{team} 方获胜：一局一场，按积分（{team} 方得分）")

@@ -85,6 +85,11 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     decided_at: int | None = None   # the index of the deciding hand
     passed_in: tuple[int, int | None] | None = None     # the hand a side passed the winning level in, and the side
     after: list[int] = []           # hands recorded after the match was decided
+    # a match that is one hand (score_table = botzone, docs/rules.md §8.1) ends with its first hand, hand 1: any
+    # hand after it is recorded after the match ended (§8.4) — where the record shows that hand 1 is its first
+    one_hand = bool(not rules.score_table.moves_levels and match.hands and match.hands[0].number == 1
+                    and match.hands[0].number_known and not match.hands[0].follows_skipped)
+    one_hand_end = False            # the match ended with that one hand
     results: list[HandResult] = []
     # the first hand (unless its dealer was fixed before the deal: [DealerFixed "yes"]), and after
     # both sides miscounted (多少牌): 抢庄
@@ -210,8 +215,10 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
                     r.outcome is not None and r.outcome.match_over and r.outcome.team == result.outcome.team
                     for _, r, _ in copies):     # (not when every reading forfeits; under every copy)
                 passed_in = (hand.number, result.outcome.team)
-            # every reading has ended the match (a forfeit, or a pass), or a side passed the winning level
-            decided = count.ended or passed_in is not None
+            # every reading has ended the match (a forfeit, or a pass), or a side passed the winning level, or the
+            # match is one hand (Botzone) and this is it
+            one_hand_end = one_hand and index == 0
+            decided = count.ended or passed_in is not None or one_hand_end
         if decided and final is None:
             final, final_spans, decided_at = levels, spans, index
     tail_copies = (final_copies(match.hands, handed_on, reading, rules.friend, places, next_reading)
@@ -233,9 +240,11 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
     results = end.results
     forfeits = end.forfeits
     problems: tuple[Violation, ...] = ()
-    if after and (end.forfeit_at or end.ended_at or passed_in):     # the match ended first: they count for nothing
+    if after and (end.forfeit_at or end.ended_at or passed_in or one_hand_end):
+        # the match ended first: they count for nothing
         levels, spans = final, final_spans
-        problems = (hand_violation("after_match_end", None, _after_words(after, end, passed_in, match.hands)),)
+        problems = (hand_violation("after_match_end", None,
+                                   _after_words(after, end, passed_in, match.hands, one_hand_end)),)
     unknowns = end.unknowns + ((final_unknown(tail_copies),) if tail_copies is not None else ())
     if (not problems and not end.forfeit_at and not end.ended_at and not end.levels_open and passed_in is None
             and stopped_at(match.hands, results) is not None):
@@ -507,10 +516,12 @@ def _with_going_on(end: ForfeitEnd, going_on: tuple, tail_ends: tuple[ReadingEnd
 
 
 def _after_words(after: Sequence[int], end: ForfeitEnd, passed_in: tuple[int, int | None] | None,
-                 hands: Sequence[Hand]) -> Message:
+                 hands: Sequence[Hand], one_hand_end: bool = False) -> Message:
     """The words of the problem ``after_match_end``: the hands ``after`` recorded after the match ended — by a
     forfeit in one hand, the side known (:func:`.explain_hand.after_match_end`), by a forfeit in a hand or by a
-    side the readings do not agree on (:func:`.explain_readings.after_match_end_open`), or by a pass."""
+    side the readings do not agree on (:func:`.explain_readings.after_match_end_open`), by a pass, or
+    (``one_hand_end``) with its one hand, hand 1 (``score_table = botzone``:
+    :func:`.explain_hand.after_one_hand_match`)."""
     if end.forfeit_at:
         numbers = [hands[i].number for i in end.forfeit_at]
         sides = tuple(t for t in (0, 1) if end.forfeits[t] is not None or end.reason_open[t])
@@ -519,6 +530,8 @@ def _after_words(after: Sequence[int], end: ForfeitEnd, passed_in: tuple[int, in
         return explain_readings.after_match_end_open(after, numbers, sides)
     if end.ended_at:
         return explain_readings.after_match_end_open(after, [hands[i].number for i in end.ended_at], None)
+    if one_hand_end and passed_in is None:
+        return explain_hand.after_one_hand_match(after)
     number, team = passed_in if passed_in is not None else (hands[0].number, None)
     return explain_hand.after_match_end(after, number, team, False)
 

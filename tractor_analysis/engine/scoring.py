@@ -196,6 +196,12 @@ RECORD_CUT = "record cut by damage"
 not where the match ended, and no hand read whole decided it — no team is credited, the final levels are
 not known (``MatchResult.decided_by`` ``None``, ``"unknown"`` tag ``truncated_file``)."""
 
+ONE_HAND_NOT_KNOWN = "one hand not known"
+"""``decided_by`` of a match that is one hand scored in match points (``score_table = botzone``, docs/rules.md
+§8.1: :attr:`MatchFacts.one_hand`) whose one hand gives no side match points that the record makes known — its
+result not known, or more than one hand that may be it (hands numbered from other than 1, copies of it): no team is
+credited, never one taken from the levels or the deal."""
+
 STOPPED_NOT_KNOWN = "stopped hand not known"
 """``decided_by`` of a match decided by the levels (``decide_by_levels``) whose record stops inside its last hand,
 no result from its ``[Claim]`` (:attr:`MatchFacts.stopped`): whether that hand counts as stopped there (void) or
@@ -265,6 +271,9 @@ class MatchFacts:
     match_points: int | None = None
     """A match that is one hand scored in match points (``score_table = botzone``, docs/rules.md §8.1): the team
     whose seats scored them in its one finished hand; ``None`` otherwise."""
+    one_hand: bool = False
+    """The ruleset's match is one hand scored in match points (``score_table = botzone``, docs/rules.md §8.1): only
+    :attr:`match_points` decides it — never the levels nor the deal (no level moves)."""
     stopped: int | None = None
     """The number of the record's last hand where the record stops inside it and its ``[Claim]`` gives it no
     result (:attr:`~.verdicts.MatchResult.stopped_at`): a decision by the levels reads :attr:`stop_readings`;
@@ -283,7 +292,9 @@ class MatchFacts:
 
 def decide(f: MatchFacts) -> tuple[int | None, str]:
     """``(team, decided_by)``: a forfeit (both sides forfeiting at the end of the same hand: no
-    team, :data:`~.verdicts.BOTH_FORFEIT`); a team that passed the ruleset's winning level
+    team, :data:`~.verdicts.BOTH_FORFEIT`); a match that is one hand (``score_table = botzone``) by that hand's
+    match points alone (:data:`MATCH_POINTS`; none known: :data:`ONE_HAND_NOT_KNOWN`); a team that passed the
+    ruleset's winning level
     (``passed A``, the tournament's ``passed 10``: :func:`passed_text`); otherwise the record ends
     before that, and only a ruleset that decides such a match (``decide_by_levels``: seed 001, rule
     十一) gives it to the higher final level, with equal levels to the side holding the deal — under
@@ -310,6 +321,8 @@ def decide(f: MatchFacts) -> tuple[int | None, str]:
         return 1 - int(f.forfeit), "forfeit"
     if f.match_points is not None:          # one hand a match (Botzone): the side that scored its points
         return f.match_points, MATCH_POINTS
+    if f.one_hand:                          # ... and nothing else decides it: no level moves, the deal is no tiebreak
+        return None, ONE_HAND_NOT_KNOWN
     if f.passed is not None:
         return f.passed, passed_text(f.win_level)
     if not f.decide_by_levels:
@@ -343,7 +356,8 @@ def stop_decides(f: MatchFacts) -> bool:
     its ``[Claim]``) and nothing before decides the match — no damage, forfeit, pass or match points — under a
     ruleset deciding a match cut short by the levels."""
     return (f.stopped is not None and f.whole and (f.forfeit_known or f.friend) and f.finished and not f.friend
-            and f.forfeit is None and f.match_points is None and f.passed is None and f.decide_by_levels)
+            and f.forfeit is None and f.match_points is None and f.passed is None and f.decide_by_levels
+            and not f.one_hand)
 
 
 def stopped_decisions(f: MatchFacts) -> tuple[tuple[int | None, str], ...]:
@@ -434,7 +448,8 @@ def match_facts(result) -> MatchFacts:
                       # (a forfeit reached at the end of the stopped hand is its played-out reading's: a stop reading)
                       forfeit_known=result.forfeit_known or bool(stop and getattr(result, "stop_forfeit", None)),
                       whole=not any("result" in u.withheld for u in result.unknowns),
-                      level_spans=result.levels_final_span, match_points=_match_points(hands), **stop)
+                      level_spans=result.levels_final_span, match_points=_match_points(hands, result.after_end),
+                      one_hand=bool(rules and not rules.score_table.moves_levels), **stop)
 
 
 def stops_void(rules: RuleSet | None) -> bool:
@@ -472,11 +487,12 @@ def _stopped_facts(result, rules: RuleSet | None = None) -> dict:
             "finishes_known": hand.finishes is not None or forfeit is not None}
 
 
-def _match_points(hands) -> int | None:
+def _match_points(hands, after_end: Sequence[int] = ()) -> int | None:
     """:attr:`MatchFacts.match_points` of a match's replayed hands: its one finished hand scored in match points
     (outcome reason ``match_points``), the team whose seats scored more than none; ``None`` otherwise (no such
-    hand, or more than one finished hand: which decides is not said)."""
-    finished = [h for h in hands if h.outcome is not None]
+    hand, or more than one finished hand: which decides is not said).  The hands numbered in ``after_end``
+    (:attr:`~.verdicts.MatchResult.after_end`: recorded after the match ended with its one hand) count for nothing."""
+    finished = [h for h in hands if h.outcome is not None and h.number not in after_end]
     if len(finished) != 1 or finished[0].outcome.reason != "match_points":
         return None
     o = finished[0].outcome
