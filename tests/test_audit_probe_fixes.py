@@ -38,7 +38,11 @@ def test_a_first_declarer_that_cannot_be_read_derives_no_dealer():
     (match,), diags = parse_tgn(text)
     assert any(d.code == "unknown_seat" for d in diags) and not match.hands[0].declarations_known
     h = replay_match(match).hands[0]
-    assert h.dealer is None and not [d for d in h.derived if d.fact == "dealer"]
+    # no dealer from the declarations (the first one cannot be read); since s22 the hand's own cards fix W (its deal
+    # line with the bottom alone can make the bury, and W leads the first trick: 5c6965e), and say so
+    (d,) = [d for d in h.derived if d.fact == "dealer"]
+    assert h.dealer == 3 and d.source == "the hand's deal lines, Bottom: and Buried: lines and first lead"
+    assert "Declarations" not in d.source
 
 
 def test_a_blank_name_names_nobody():
