@@ -24,11 +24,12 @@ _JUDGEMENT = frozenset({"verdicts", "legality", "first_leader", "throw_check"})
 """What an unknown withholds that leaves a hand's play not fully judged (``verdicts.WITHHELD`` words)."""
 
 
-def _not_judged_lines(matches, hand: int | None) -> list[str]:
+def _not_judged_lines(matches, hand: int | None, errors=(), path: str = "") -> list[str]:
     """When no violation was found: the hands asked for (``hand``, else all) whose play was not fully
     judged — so finding none is no finding that the play was legal — and why, each unknown that
-    withheld the judgement as ``tractor check`` words it (a score sheet's hand: nothing was played);
-    empty when every hand asked for was judged in full."""
+    withheld the judgement as ``tractor check`` words it (a score sheet's hand: nothing was played; else
+    the record's errors inside the hand, ``errors`` of ``path``, printed above); empty when every hand
+    asked for was judged in full."""
     from .check_json import score_sheet_hand
     from .verdict_text import match_name
 
@@ -46,6 +47,9 @@ def _not_judged_lines(matches, hand: int | None) -> list[str]:
             if not why and score_sheet_hand(h):
                 why = [f"{head}score sheet 记分表  the record gives the hand's result, not its play / "
                        f"只记结果，未记出牌"]
+            if not why:     # (a record error inside the hand: named, as check prints it — not "see tractor check")
+                why = [f"{head}not fully judged because of the record error above / 因上方的记录错误未能完整判定：  "
+                       + located(d, path) for d in errors if d.hand == h.number]
             if not why:
                 why = [f"{head}its unknowns do not say why: see tractor check / 未知项中未说明原因：见 tractor check"]
             found.append((en, zh, why))
@@ -197,7 +201,7 @@ def ruling(path: str, hand: int | None, trick: int | None, seat: str | None, out
         for line in _record_lines(record_findings(matches, hand=hand, trick=trick, seat=seat_index),
                                   len(matches) > 1):
             echo_err(line)          # the record's findings: never ruled against a player
-        not_judged = _not_judged_lines(matches, hand)
+        not_judged = _not_judged_lines(matches, hand, verdict.errors, path)
         for line in not_judged:         # none found is then no finding that the play was legal
             echo_err(line)
         if verdict.errors:    # found nothing in a damaged record: not the same as a clean one

@@ -77,7 +77,9 @@ def test_a_bury_the_other_seats_lines_hold_is_the_records_finding():
         h = _hand(text)
         bury = _bury(h)     # before: bad_bury against E
         assert "the other seats' deal lines hold every copy" in bury.message_en
-        assert "the Buried: line or another seat's deal line is miscopied" in bury.message_en
+        # (the lines that hold the copies named: N's — worded "another seat's" before s22-rec)
+        assert "the Buried: line or N's deal line is miscopied" in bury.message_en
+        assert "N's line holds 2 of BJ" in bury.message_en and "北家的发牌行有 2 张" in bury.message_zh
         assert "E buried" not in bury.message_en and "东家扣" not in bury.message_zh
         assert "其他各家的发牌行已有其全部 2 张" in bury.message_zh and "不知是哪一处" in bury.message_zh
 

@@ -78,6 +78,9 @@ class Start:
 
 new_start = fast_init(Start)
 
+Lines = Sequence[tuple[int, Sequence[int]]]
+"""Deal lines as ``(seat, counts)``."""
+
 
 def disputed_bury(pool: Sequence[int], after: Sequence[int], bury: tuple[Card, ...], index: int, seat: int,
               plays: Sequence[int], rules: RuleSet) -> Disputed | None:
@@ -134,8 +137,8 @@ def dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[in
     buried = hand.buried
     aside = dict(hand.aside_unread)         # a line not read whole, not used (:func:`starting_hands`)
     if not given[dealer]:
-        found = bury_size(buried, dealer, rules) + _bury_held_by_others(buried, dealer, dealt, given, rules) \
-            if buried is not None else []
+        found = bury_size(buried, dealer, rules) + _bury_held_by_others(
+            counts(buried), buried, _others(dealer, dealt, given), rules) if buried is not None else []
         return new_start(tuple(map(tuple, start)), None if found else buried,
                           all(given[s] for s in range(4) if s != dealer), from_plays, (*checks, *found))
     bottom, derived = hand.bottom, ()
@@ -154,7 +157,8 @@ def dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[in
         return new_start(tuple(map(tuple, start)), None if found else buried, all(given), from_plays | {dealer},
                           (*checks, *found), derived, said)
     pool = list(map(add, dealt[dealer], counts(bottom)))      # dealt: the deal's counts
-    start[dealer], left, how, found = _take(pool, buried, dealer, played[dealer], rules, False, True)
+    start[dealer], left, how, found = _take(pool, buried, dealer, played[dealer], rules, False, True,
+                                            _others(dealer, dealt, given))
     if how == "given":
         dispute = None if found else disputed_bury(pool, start[dealer], buried, 0, dealer, played[dealer], rules)
         return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived,
@@ -175,17 +179,20 @@ def dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[in
 
 
 def _take(pool: list[int], bury: tuple[Card, ...] | None, seat: int, plays: Sequence[int], rules: RuleSet,
-          rebid: bool, plays_are_its_hand: bool) -> tuple[list[int], list[int] | None, str, list[Violation]]:
+          rebid: bool, plays_are_its_hand: bool, others: Lines | None = None
+          ) -> tuple[list[int], list[int] | None, str, list[Violation]]:
     """One take of the bottom, the rule of the dealer's and of each rebidder's (docs/rules.md §1.5,
     §14.1): ``seat`` holds ``pool`` (its hand and the bottom it took) and the record says it buried
     ``bury`` (``None``: not said); ``plays``: its plays (counts), the whole of its hand after the bury
     when ``plays_are_its_hand`` (it takes the bottom no more).  ``(its hand, the bury, how, bad_bury
     found)`` — how ``given``: a bury it could make, or one of the wrong size its plays bear out (it
     buried that many: its count is wrong, §10.3); ``derived``: the bury is what its plays, a whole
-    hand, leave of the pool; ``unknown``: its hand is read from its plays, the bury ``None``."""
+    hand, leave of the pool; ``unknown``: its hand is read from its plays, the bury ``None``.  ``others``: the
+    other seats' deal lines (counts, the dealer's take only): a buried card the pool lacks whose copies they hold
+    is the record's finding (:func:`_bury_held_by_others`)."""
     found: list[Violation] = []
     if bury is not None:
-        after, found = _bury_from(pool, bury, seat, rebid, rules)
+        after, found = _bury_from(pool, bury, seat, rebid, rules, others)
         if not found or (plays_are_its_hand and not multiset_minus(pool, counts(bury))[1]
                          and after == list(plays)):
             return after, counts(bury), "given", found
@@ -194,22 +201,25 @@ def _take(pool: list[int], bury: tuple[Card, ...] | None, seat: int, plays: Sequ
         if not missing and sum(left) == rules.bottom_size:     # a whole hand out of the pool
             # its plays prove the bury it made, of the bottom's size, from what it held: a bad_bury of the line
             # is the record's slip, not the taker's act (docs/rules.md §1.5, §13)
-            return list(plays), left, "derived", _line_miscopied(found, pool, bury, seat, rebid, rules)
+            return list(plays), left, "derived", _line_miscopied(found, pool, bury, seat, rebid, rules, others)
     return list(plays), None, "unknown", found
 
 
 def _line_miscopied(found: list[Violation], pool: list[int], bury: tuple[Card, ...] | None, seat: int, rebid: bool,
-                    rules: RuleSet) -> list[Violation]:
+                    rules: RuleSet, others: Lines | None = None) -> list[Violation]:
     """The ``bad_bury`` of :func:`_bury_from` (cards not held, then the wrong size) where the taker's plays prove
-    the bury it made: findings about the record alone, worded as the line's error (:mod:`.explain_bury`)."""
+    the bury it made: findings about the record alone, worded as the line's error (:mod:`.explain_bury`); the
+    cards the other seats' lines hold (``others``) are the record's finding already, kept as found."""
     if bury is None or not found:
         return found
-    missing = multiset_minus(pool, counts(bury))[1]
+    held = [v for v in found if v.of_record]        # (:func:`_bury_held_by_others`: the record's already)
+    found = [v for v in found if not v.of_record]
+    missing = _not_held(pool, bury, others, rules)[1]
     words = ([explain_bury.line_not_held(seat, missing, rebid)] if missing else []) + (
         [explain_bury.line_wrong_size(seat, len(bury), rules.bottom_size)] if len(bury) != rules.bottom_size else [])
     if len(words) != len(found):        # (not the findings of _bury_from: kept as found, about the record)
-        return list(map(as_record_finding, found))
-    return [as_record_finding(replace(v, message_zh=zh, message_en=en)) for v, (zh, en) in zip(found, words)]
+        return held + list(map(as_record_finding, found))
+    return held + [as_record_finding(replace(v, message_zh=zh, message_en=en)) for v, (zh, en) in zip(found, words)]
 
 
 def bottom_from_deal(rules: RuleSet, dealt: Sequence[Sequence[int]]) -> tuple[Card, ...] | None:
@@ -299,30 +309,54 @@ def _chain_take(rules: RuleSet, start: list[list[int]], played: Played, takers: 
 
 
 def _bury_from(pool: list[int], buried: tuple[Card, ...], seat: int, rebid: bool,
-               rules: RuleSet) -> tuple[list[int], list[Violation]]:
+               rules: RuleSet, others: Lines | None = None) -> tuple[list[int], list[Violation]]:
     """The hand left when ``seat`` buries ``buried`` from ``pool`` (its hand plus the bottom it
-    took); cards not in the pool and a bury of the wrong size are ``bad_bury``."""
-    after, missing = multiset_minus(pool, counts(buried))
-    found = []
+    took); cards not in the pool and a bury of the wrong size are ``bad_bury`` — cards not in the pool whose
+    copies the other seats' lines (``others``) hold the record's finding, first (:func:`_bury_held_by_others`)."""
+    after, missing, over = _not_held(pool, buried, others, rules)
+    found = _bury_held_by_others(over, buried, others, rules) if over else []
     if missing:
         found.append(hand_violation("bad_bury", seat, explain_hand.buried_not_held(seat, missing, rebid),
                                      tuple(buried)))
     return after, found + bury_size(buried, seat, rules)
 
 
-def _bury_held_by_others(buried: tuple[Card, ...], dealer: int, dealt: Sequence[Sequence[int]],
-                         given: Sequence[bool], rules: RuleSet) -> list[Violation]:
-    """The dealer's deal line not given: a bury that holds a card whose every copy the other seats'
-    lines already hold (with the copies buried) could not be the dealer's (its hand and the bottom
-    are the cards of no other seat): ``bad_bury``, and the line is not used.  No dealer can bury it: the
-    line or another seat's line is miscopied, so it is the record's finding, no seat's act (docs/rules.md
-    §13.1), and names no seat."""
-    others = [sum(dealt[s][k] for s in range(4) if s != dealer and given[s]) for k in range(NUM_KINDS)]
-    over = [k for k, n in enumerate(counts(buried)) if n and n + others[k] > rules.decks]
+def _not_held(pool: Sequence[int], buried: tuple[Card, ...], others: Lines | None,
+              rules: RuleSet) -> tuple[list[int], list[Card], list[int]]:
+    """What burying ``buried`` out of ``pool`` leaves, the buried cards the pool lacks but those of ``over``, and
+    ``over``: the buried cards (counts) the pool lacks of which the other seats' lines (``others``) hold every copy,
+    or with the bury more than the decks have (:func:`_bury_held_by_others`; none when ``others`` is ``None``)."""
+    after, missing = multiset_minus(pool, counts(buried))
+    if not missing or others is None:
+        return after, missing, []
+    lacked = counts(missing)
+    over = [n if lacked[k] and n + _copies(others, k) > rules.decks else 0 for k, n in enumerate(counts(buried))]
+    return after, [k for k in missing if not over[k]], over
+
+
+def _others(dealer: int, dealt: Sequence[Sequence[int]], given: Sequence[bool]) -> Lines:
+    """The other seats' deal lines, those given."""
+    return tuple((s, dealt[s]) for s in range(4) if s != dealer and given[s])
+
+
+def _copies(lines: Lines, kind: int) -> int:
+    return sum(row[kind] for _, row in lines)
+
+
+def _bury_held_by_others(buried: Sequence[int], line: tuple[Card, ...], others: Lines,
+                         rules: RuleSet) -> list[Violation]:
+    """A bury (``buried``: counts of the cards to check, of the ``Buried:`` line ``line``) that holds a card whose
+    every copy the other seats' lines (``others``) hold, or with the copies buried more than the decks
+    have, could not be the dealer's — the dealer's deal line not given (its hand and the bottom are the cards of no
+    other seat), or given and with the bottom lacking the card: ``bad_bury``, and the line is not used.  No dealer
+    can bury it: the line or another seat's line is miscopied, so it is the record's finding, no seat's act
+    (docs/rules.md §13.1), naming no seat; its words name the lines that hold the copies."""
+    over = [k for k, n in enumerate(buried) if n and n + _copies(others, k) > rules.decks]
     if not over:
         return []
-    return [as_record_finding(hand_violation("bad_bury", None, explain_hand.buried_held_by_others(over, rules.decks),
-                                             tuple(buried)))]
+    holders = [[(s, row[k]) for s, row in others if row[k]] for k in over]
+    return [as_record_finding(hand_violation("bad_bury", None, explain_hand.buried_held_by_others(
+        over, holders, rules.decks), tuple(line)))]
 
 
 def bury_size(buried: tuple[Card, ...], seat: int | None, rules: RuleSet) -> list[Violation]:

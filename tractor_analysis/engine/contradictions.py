@@ -506,10 +506,21 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
                 tuple(given), rule, asked and (fact == "level" or not declared_level),
                 result.level if declared_level and fact == "level" else None, stated,
                 asked and fact == "level" and dict(result.questioned).get("level", 0) is None)))
+    if settled.get("dealer") is not None and any(_FACT_OF[v.code] == "dealer" for v in shown):
+        unknowns = [_dealer_check_set_aside(u, settled["dealer"]) for u in unknowns]
     changes["unknowns"], changes["derived"] = tuple(unknowns), tuple(derived)
     if declared_level and len({r.level for r in results}) > 1:
         changes["level"] = None         # (no [Level], and the readings kept play at different levels)
     return dataclasses.replace(base, **changes)
+
+
+def _dealer_check_set_aside(u: Unknown, seat: int) -> Unknown:
+    """``u`` (an unknown kept) where the hand's cards set ``[Dealer]`` aside, its finding shown, and fix ``seat``: a
+    broken chain's ``dealer_check`` worded as the check of that dealer against the hands before."""
+    if u.tag != "Levels" or "dealer_check" not in u.withheld:
+        return u
+    zh, en = explain_unknown.dealer_check_set_aside((u.message_zh, u.message_en), u.withheld, seat)
+    return dataclasses.replace(u, message_zh=zh, message_en=en)
 
 
 __all__ = ["TAGS", "evidence_codes", "judge", "questioned"]

@@ -300,15 +300,30 @@ def buried_not_held(seat: int, missing: Sequence[int], rebid: bool) -> Message:
             f"{whose}")
 
 
-def buried_held_by_others(kinds: Sequence[int], decks: int) -> Message:
-    """A bury naming cards whose every copy the other seats' deal lines hold (the dealer's not given): no dealer
-    can bury them, so the ``Buried:`` line or another seat's line is miscopied — the record's finding, worded as
-    the record's: no seat said to have buried anything."""
-    return (f"Buried: 一行有 {_pretty(kinds)}，但其他各家的发牌行已有其全部 {decks} 张，庄家不可能扣下："
-            "Buried: 一行或其他某家的发牌行记错（不知是哪一处），不采用该埋底行",
-            f"the Buried: line names {_tokens(kinds)}, but the other seats' deal lines hold every copy of it "
-            f"({decks}): no dealer can have buried it — the Buried: line or another seat's deal line is miscopied "
-            "(not known which), and the Buried: line is not used")
+def buried_held_by_others(kinds: Sequence[int], holders: Sequence[Sequence[tuple[int, int]]], decks: int) -> Message:
+    """A bury naming cards the dealer's hand and the bottom lack (or its line not given) of which the other seats'
+    deal lines — ``holders``: for each of ``kinds``, ``(seat, copies)`` of every line holding it — hold every copy,
+    or with the bury more than the decks have: no dealer can bury them, so the ``Buried:`` line or one of those
+    lines is miscopied — the record's finding, worded as the record's: no seat said to have buried anything, the
+    lines that hold the copies named."""
+    every = all(sum(n for _, n in h) >= decks for h in holders)
+    where_zh = "；".join("、".join(f"{SEAT_NAMES_ZH[s]}的发牌行有 {n} 张{_pretty([k])}" for s, n in h)
+                        for k, h in zip(kinds, holders))
+    where_en = "; ".join(", ".join(f"{SEAT_TOKENS[s]}'s line holds {n} of {TOKEN[k]}" for s, n in h)
+                         for k, h in zip(kinds, holders))
+    whose = sorted({s for h in holders for s, _ in h})
+    whose_zh = "或".join(SEAT_NAMES_ZH[s] for s in whose)
+    whose_en = " or ".join(f"{SEAT_TOKENS[s]}'s" for s in whose)
+    held_zh = (f"其他各家的发牌行已有其全部 {decks} 张" if every
+               else f"其他各家的发牌行与该行合起来，其张数超过 {decks} 副牌所有（每种 {decks} 张）")
+    held_en = (f"the other seats' deal lines hold every copy of it ({decks})" if every
+               else f"the other seats' deal lines and the line hold together more copies of it than "
+                    f"{decks_en(decks, 'have')} ({decks} of each)")
+    return (f"Buried: 一行有 {_pretty(kinds)}，但{held_zh}：{where_zh}——庄家不可能扣下；"
+            f"Buried: 一行或{whose_zh}的发牌行记错（不知是哪一处），不采用该埋底行",
+            f"the Buried: line names {_tokens(kinds)}, but {held_en}: {where_en} — no dealer can have buried it; "
+            f"the Buried: line or {whose_en} deal line is miscopied (not known which), and the Buried: line is not "
+            "used")
 
 
 def bury_wrong_size(seat: int | None, buried: int, bottom_size: int) -> Message:

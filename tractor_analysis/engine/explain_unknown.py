@@ -508,6 +508,22 @@ def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
                         what)
 
 
+def dealer_check_set_aside(message: Message, what: Sequence[str], seat: int) -> Message:
+    """A broken chain's item (:func:`chain_broken`, withholding ``what``) of a hand whose own cards set its
+    ``[Dealer]`` aside (its ``dealer_mismatch`` given beside it) and fix the dealer ``seat``: the check it withholds is
+    of that dealer against the hands before — the tag itself is checked, by the cards —, so the two do not read as
+    contradicting.  ``message`` unchanged where its words are not :func:`chain_broken`'s."""
+    zh, en = message
+    was_zh, was_en = _withheld(what)
+    now_zh, now_en = _withheld(what, words={"dealer_check": (
+        f"由本局的牌推出的庄家（{SEAT_NAMES_ZH[seat]}）与此前各局的核对（所记的 [Dealer] 已被本局的牌否定：见 dealer_mismatch）",
+        f"the check of the dealer the hand's cards give ({SEAT_TOKENS[seat]}) against the hands before (the [Dealer] "
+        "as written is set aside by those cards: see dealer_mismatch)")})
+    if not (zh.endswith(was_zh) and en.endswith(was_en)):
+        return message
+    return zh[:len(zh) - len(was_zh)] + now_zh, en[:len(en) - len(was_en)] + now_en
+
+
 def level_from_declarations(level: int, start: int, team: int) -> Message:
     """The level of the record's first hand, [Level] not stated, from its declarations: at the level every
     match starts at they would declare nothing (:func:`.setting._level_declared`)."""
