@@ -361,9 +361,10 @@ def variant_view(rules) -> VariantView:
                        takeback_penalty=rules.takeback_penalty is RevokePenalty.LEVEL)
 
 
-def rule_line(code: str) -> str:
-    """The rule a violation code enforces, for a violation box: ``docs/rules.md §5.3 · 中文 / English``."""
-    ref = rule_ref(code)
+def rule_line(code: str, friend: bool = False) -> str:
+    """The rule a violation code enforces, for a violation box: ``docs/rules.md §5.3 · 中文 / English`` (``friend``:
+    of a hand played in friend mode, :func:`~tractor_analysis.engine.rule_refs.rule_ref`)."""
+    ref = rule_ref(code, friend)
     return ref.line if ref is not None else ""
 
 
@@ -377,7 +378,8 @@ def violation_view(v: Violation, names: tuple[str, ...], at: tuple[int, int] = (
     return ViolationView(
         code=v.code, trick=v.trick, seat=seat_label(v.seat),
         player="" if v.seat is None else names[v.seat],
-        message_zh=v.message_zh, message_en=v.message_en, rule=rule_line(v.code),
+        message_zh=v.message_zh, message_en=v.message_en,
+        rule=rule_line(v.code, result is not None and result.rules.friend),
         played=tuple(v.played), better=tuple(v.better), line=at[0], column=at[1], record=v.of_record,
         note=" / ".join(record_note(v.code)) if v.of_record else "", played_derived=derived,
         better_choices=tuple(tuple(c) for c in v.better_choices))

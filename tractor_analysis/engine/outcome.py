@@ -381,6 +381,23 @@ def side_climb(result: HandResult, seat: int, level: int) -> tuple[int, bool] | 
     return _climb(rules, o.winner, o.levels, up, levels, result.level).get(seat, (level, False))
 
 
+def seat_climb(result: HandResult, seat: int, level: int) -> tuple[int, bool] | None:
+    """Friend mode (找朋友, docs/rules.md §11): ``seat``'s own level after ``result``'s hand had it carried ``level``
+    into it, before the hand's level penalties, and whether it passed the winning level there — its side the hand's
+    (the dealer's side, ``result.defenders``, or the others): the outcome's climb (:func:`_climb`, the hand played at
+    its own level).  ``None`` when the outcome is not known, the hand's sides are not known, or not in friend mode."""
+    rules, o = result.rules, result.outcome
+    if not rules.friend or o is None or o.winner not in ("attackers", "defenders", "neither") or not result.defenders:
+        return None
+    if o.winner == "neither" or not rules.score_table.moves_levels:
+        return level, False
+    up = result.defenders if o.winner == "defenders" else frozenset(range(4)) - result.defenders
+    if seat not in up:
+        return level, False
+    levels = tuple(level if s == seat else None for s in range(4))
+    return _climb(rules, o.winner, o.levels, up, levels, result.level).get(seat, (level, False))
+
+
 def takeback_seats_unknown(count: int, rules: RuleSet, what: tuple[str, ...], kept: Sequence[str] = ()) -> Unknown:
     """The ``Unknown`` (tag ``Takebacks``) of a hand with ``count`` take-backs whose seat is not known (``?``):
     ``what`` it withholds (``levels``, ``forfeit``, or nothing), ``kept`` the sides whose level after is
@@ -421,5 +438,5 @@ def team_spans(rules: RuleSet, levels: Sequence[int | None], spans: Sequence | N
 
 
 __all__ = ["team_spans", "REVOKE_CODES", "GainCap", "GainOpen", "gain_open", "gain_words", "SidePenalty", "gain_capped", "gain_caps", "hand_outcome", "level_outcome",
-           "level_penalties", "levels_after_span", "offenders", "punish", "side_climb", "side_penalties", "takeback_seats_open",
+           "level_penalties", "levels_after_span", "offenders", "punish", "seat_climb", "side_climb", "side_penalties", "takeback_seats_open",
            "takeback_seats_unknown", "takebacks_punished_unknown", "takebacks_unknown", "team_counts"]

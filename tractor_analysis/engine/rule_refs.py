@@ -106,6 +106,16 @@ RULE_REFS: dict[str, RuleRef] = {r.code: r for r in (
 """Every violation code → its rule (the codes of :data:`~tractor_analysis.engine.verdicts.VIOLATION_CODES`)."""
 
 
-def rule_ref(code: str) -> RuleRef | None:
-    """The rule a violation code enforces (``None`` for a code this table does not know)."""
-    return RULE_REFS.get(code)
+FRIEND_RULE_REFS: dict[str, RuleRef] = {r.code: r for r in (
+    _ref("level_mismatch", "§11", "Friend mode", "找朋友",
+         "in friend mode each player keeps a level of their own; a hand's level is the level the dealer carries from "
+         "the earlier hands.",
+         "找朋友时各家各打各的级，每局的级牌是庄家本人按前面各局结果所打到的级。"),
+)}
+"""The codes whose rule friend mode (找朋友, docs/rules.md §11) words otherwise: there no side keeps a level."""
+
+
+def rule_ref(code: str, friend: bool = False) -> RuleRef | None:
+    """The rule a violation code enforces (``None`` for a code this table does not know); ``friend``: in a hand
+    played in friend mode, where :data:`FRIEND_RULE_REFS` words it otherwise."""
+    return (FRIEND_RULE_REFS.get(code) if friend else None) or RULE_REFS.get(code)
