@@ -35,8 +35,10 @@ defence (the sides were withheld), whatever its ``defenders`` says.
 
 **Levels gained** are summed over the hands that count (not ``after_match_end``: recorded after the
 match was decided, rules.md §8.4): for ``player`` / ``team`` the levels the side really moved (level
-after − level before: over a match, final − start, as the standings), for ``match`` / ``ruleset`` the
-levels the hands' outcomes award (``hands.levels_gained``).
+after − level before: over a match, final − start, as the standings — and where the match states its
+start and final levels, one partnership's outside friend mode, that difference itself, even where a hand's
+levels after are withheld), for ``match`` / ``ruleset`` the levels the hands' outcomes award
+(``hands.levels_gained``).
 
 ``ruleset`` separates the variants: a preset with options changed is named with them,
 e.g. ``standard+friend=on`` (from the hand's ``rules`` column, compared with the preset).

@@ -314,6 +314,7 @@ def participants(ds, by: str) -> pd.DataFrame:
         h["is_dealer"] = np.nan
         h["is_attacker"] = np.nan
         h["is_up"] = np.nan
+        h["span_side"] = None       # the levels the outcomes award, not a partnership's (:func:`_levels`)
         # the tricks that have a winner (not one the record ends in before the seats that decide it)
         decided = tricks[tricks["winner"].notna() & tricks["hand_no"].notna()]
         won = decided.groupby(["match_id", "hand_no"], observed=True).size()
@@ -349,6 +350,7 @@ def participants(ds, by: str) -> pd.DataFrame:
         won = sh["outcome"] == "defenders"
         sh["is_up"] = sh["outcome"].notna() & sh["sides_known"] & (sh["is_defender"] == won)
         sh["moved"] = np.select([sh["seat"] == x for x in SEATS], [sh[f"moved_{x}"] for x in SEATS], np.nan)
+        sh["span_side"] = sh["team"].astype(object).where(~sh["friend_mode"].astype(bool), None)
         sh["gain_unknown"] = sh["gain_unknown"] | _move_unknown(sh, sh["levels_written"].to_numpy(dtype=bool))
         sh = _one_row_a_hand(sh)
     else:
@@ -380,6 +382,7 @@ def participants(ds, by: str) -> pd.DataFrame:
         greater = {t: p.max(axis=1).where(p.notna().all(axis=1)) for t, p in pair.items()}
         sh["moved"] = np.where(is_ns, np.where(friend, greater["NS"], sh["moved_NS"]),
                                np.where(friend, greater["EW"], sh["moved_EW"]))
+        sh["span_side"] = sh["team"].astype(object).where(~friend, None)
         # outside friend mode level_ns_* / level_ew_*, written in every dataset: a level before and none after
         # is a level withheld (a frame made without them gives neither); the players' own in rows written since
         side_before = np.where(is_ns, sh["before_ns_known"].to_numpy(dtype=bool), sh["before_ew_known"].to_numpy(dtype=bool))
@@ -416,6 +419,8 @@ def _one_row_a_hand(sh: pd.DataFrame) -> pd.DataFrame:
         row["is_up"] = bool(g["is_up"].astype(bool).any())
         row["is_dealer"] = bool(g["is_dealer"].astype(bool).any())
         row["moved"] = g["moved"].max()
+        sides = set(g["span_side"].tolist())
+        row["span_side"] = sides.pop() if len(sides) == 1 else None   # both sides, or friend mode: none
         row["gain_unknown"] = bool(g["gain_unknown"].astype(bool).any())     # a seat's move not known
         for c in ("tricks_won", "failed_throws", "violations_by"):
             row[c] = int(g[c].sum())
@@ -423,10 +428,45 @@ def _one_row_a_hand(sh: pd.DataFrame) -> pd.DataFrame:
     return pd.concat([once, pd.DataFrame(rows, columns=sh.columns)], ignore_index=True)
 
 
+def _levels(g: pd.DataFrame, by_hand: pd.Series, spans: dict) -> float:
+    """A key's levels gained from its participant rows ``g`` (``by_hand``: each row's levels): per match, where
+    the rows speak for one partnership (``span_side``) whose start and final level the match states
+    (``spans``), its final level minus its start — the standings' — else the sum over its hands, unknown when
+    one of them is (as ``stats_sql._levels_sql``)."""
+    total = 0
+    for mid, mg in g.groupby("match_id", sort=False, observed=True):
+        sides = mg["span_side"].tolist()
+        side = sides[0] if sides and all(s is not None and s == sides[0] for s in sides) else None
+        span = spans.get((str(mid), side)) if side in ("NS", "EW") else None
+        if span is not None:
+            total += span
+        elif mg["gain_unknown"].astype(bool).any():       # a hand's result not known: so is the sum
+            return np.nan
+        else:
+            total += int(by_hand.loc[mg.index].sum())
+    return total
+
+
+def _spans(matches: pd.DataFrame | None) -> dict:
+    """``(match_id, side) → final level − start`` of every side whose start and final level its match states."""
+    out = {}
+    if matches is None:
+        return out
+    for t in ("ns", "ew"):
+        start, final = f"level_{t}_start", f"level_{t}_final"
+        if start not in matches.columns or final not in matches.columns:
+            continue
+        for mid, a, b in zip(matches["match_id"], matches[start], matches[final]):
+            if not (pd.isna(a) or pd.isna(b)):
+                out[(str(mid), t.upper())] = int(b) - int(a)
+    return out
+
+
 def summary(ds, by: str = "player") -> pd.DataFrame:
     """The main table: hands, as dealer/attacker, defence hold rate, attackers' points,
     bottom captures, levels gained, tricks won, failed throws, violations per 100 hands."""
     p = participants(ds, by)
+    spans = _spans(getattr(ds, "matches", None)) if by in ("player", "team") else {}
     side = by in ("player", "team")
     rows, per = [], []
     for key, g in p.groupby("key", sort=True, observed=True):
@@ -440,12 +480,11 @@ def summary(ds, by: str = "player") -> pd.DataFrame:
             # the levels really moved (final − start over a match); a dataset written before
             # the level columns falls back to the score table's gain
             nominal = g["levels_gained"].fillna(0).where(g["is_up"].astype(bool), 0)
-            gained = int(g["moved"].where(g["moved"].notna(), nominal).where(g["counts"], 0).sum())
+            by_hand = g["moved"].where(g["moved"].notna(), nominal).where(g["counts"], 0)
         else:
             att = dfd = done
-            gained = int(g["levels_gained"].fillna(0).where(g["counts"], 0).sum())
-        if g["gain_unknown"].astype(bool).any():     # a hand's result not known: so is the sum
-            gained = np.nan
+            by_hand = g["levels_gained"].fillna(0).where(g["counts"], 0)
+        gained = _levels(g, by_hand, spans)
         kept = g["plays_kept"].astype(bool)
         held = int((dfd["outcome"] == "defenders").sum())
         row = {by: key, "hands": n}

@@ -99,6 +99,13 @@ COUNTS = "not coalesce(after_match_end, false)"
 docs/rules.md §8.4: it counts for nothing); rows written before that column all count."""
 
 
+SPAN_SIDE = "case when count(span_side) = count(*) and min(span_side) = max(span_side) then min(span_side) end"
+"""The partnership (``NS`` / ``EW``) whose levels a group of participant rows moved: the one ``span_side`` they
+all give; NULL when one gives none (``match`` / ``ruleset``, friend mode — where partners keep their own
+levels, so no partnership's final level is a player's) or they give both (a name sitting on both sides of a
+match)."""
+
+
 def _team_moved(a: str, b: str, team: str) -> str:
     """The levels partnership ``team`` (seats ``a``, ``b``) moved in a hand: its level's move, and in
     friend mode — where partners keep their own levels and a partnership goes up when one of its players
@@ -107,8 +114,9 @@ def _team_moved(a: str, b: str, team: str) -> str:
             f"then greatest(hx.moved_{a}, hx.moved_{b}) end else hx.moved_{team} end")
 
 
+_SH_FRIEND = _FRIEND.replace("(friend ", "(sh.friend ").replace("(rules,", "(sh.rules,")
 _TEAM_LEVELS_WRITTEN = ("(sh.revoke_ns is not null or (not "
-                        + _FRIEND.replace("(friend ", "(sh.friend ").replace("(rules,", "(sh.rules,")
+                        + _SH_FRIEND
                         + " and case sh.team when 'NS' then sh.level_ns_before else sh.level_ew_before end"
                           " is not null))")
 """A partnership's levels are stored in the row: the players' own levels (rows written since ``defender_seats``:
@@ -144,7 +152,8 @@ def participants_sql(by: str) -> str:
             select {key} as key, hx.outcome, hx.attackers_total, hx.bottom_captured, hx.bottom_multiplier,
                    hx.bottom_bonus, hx.levels_gained, hx.decks, hx.hand_no, hx.match_id,
                    NULL::boolean as is_dealer, NULL::boolean as is_attacker, NULL::boolean as is_up,
-                   NULL::int as moved, coalesce(won.n, 0) as tricks_won, hx.failed_throws as failed_by,
+                   NULL::int as moved, NULL::varchar as span_side, coalesce(won.n, 0) as tricks_won,
+                   hx.failed_throws as failed_by,
                    hx.violations as violations_by, hx.is_judged, hx.counts,
                    {_on('hx', GAIN_UNKNOWN)} and hx.counts as gain_unknown, {_on('hx', PLAYS_KEPT)} as plays_kept,
                    {_on('hx', FINAL)} as final_total
@@ -169,7 +178,8 @@ def participants_sql(by: str) -> str:
                    sh.hand_no, sh.match_id,
                    coalesce(sh.seat = sh.dealer, false) as is_dealer, not sh.is_def as is_attacker,
                    sh.outcome is not null and sh.is_def = coalesce(sh.outcome = 'defenders', false) as is_up,
-                   sh.moved, coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
+                   sh.moved, case when {_SH_FRIEND} then NULL when sh.seat in ('N', 'S') then 'NS' else 'EW' end
+                       as span_side, coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
                    coalesce(vc.n, 0) as violations_by, sh.is_judged, sh.counts,
                    ({_on('sh', GAIN_UNKNOWN)} or {_move_unknown('sh', 'sh.revoke_ns is not null')}) and sh.counts
                        as gain_unknown, {_on('sh', PLAYS_KEPT)} as plays_kept,
@@ -206,7 +216,8 @@ def participants_sql(by: str) -> str:
                not sh.has_def as is_attacker,
                sh.outcome is not null and (case when sh.outcome = 'defenders' then sh.has_def else sh.has_att end)
                    as is_up,
-               sh.moved, coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
+               sh.moved, case when {_SH_FRIEND} then NULL else sh.team end as span_side,
+               coalesce(won.n, 0) as tricks_won, coalesce(failed.n, 0) as failed_by,
                coalesce(vc.n, 0) as violations_by, sh.is_judged, sh.counts,
                ({_on('sh', GAIN_UNKNOWN)} or {_move_unknown('sh', _TEAM_LEVELS_WRITTEN)}) and sh.counts
                    as gain_unknown, {_on('sh', PLAYS_KEPT)} as plays_kept,
@@ -224,11 +235,11 @@ _ONE_ROW_A_HAND = """
            any_value(bottom_bonus) as bottom_bonus, any_value(levels_gained) as levels_gained,
            any_value(decks) as decks, hand_no, match_id,
            bool_or(is_dealer) as is_dealer, bool_or(is_attacker) as is_attacker, bool_or(is_up) as is_up,
-           max(moved) as moved, sum(tricks_won) as tricks_won, sum(failed_by) as failed_by,
+           max(moved) as moved, {SPAN_SIDE} as span_side, sum(tricks_won) as tricks_won, sum(failed_by) as failed_by,
            sum(violations_by) as violations_by, bool_or(is_judged) as is_judged, bool_or(counts) as counts,
            bool_or(gain_unknown) as gain_unknown, bool_or(plays_kept) as plays_kept,
            bool_or(final_total) as final_total
-    from seated group by key, match_id, hand_no"""
+    from seated group by key, match_id, hand_no""".replace("{SPAN_SIDE}", SPAN_SIDE)
 """The ``player`` participants: one row per (player, hand), though a name may sit in two seats of one match
 (one program in two seats on 80fen or Botzone; ``tractor standings`` names it): the hand counts once for
 that name — its hands, as attacker, hold rate, attackers' points, bottom captures, levels gained — and
@@ -281,6 +292,26 @@ def _n(x) -> int | float:
     return float("nan") if x is None else int(x)
 
 
+def _levels_sql(table: str, gained: str) -> str:
+    """``(key, levels gained)`` over the participant rows of ``table`` (``gained``: a row's levels, by hand).
+    A key's levels from one match: where its rows speak for one partnership (:data:`SPAN_SIDE`) whose start and
+    final level the match states (``matches.level_*_start`` / ``_final``), its final level minus its start —
+    the standings' ``levels_gained`` —, even where a hand's own levels after are withheld (a take-back penalty
+    whose side is open: a later hand's ``[Level]`` fixing the level after it); else the sum over its hands,
+    unknown when one of them is (docs/dataset.md "Levels gained")."""
+    return f"""
+        with per as (select key, match_id, sum({gained}) as by_hands, bool_or(gain_unknown) as unknown,
+                            {SPAN_SIDE} as side
+                     from {table} where key is not null group by key, match_id),
+        spans as (select per.*, case per.side
+                      when 'NS' then cast(m.level_ns_final as int) - cast(m.level_ns_start as int)
+                      when 'EW' then cast(m.level_ew_final as int) - cast(m.level_ew_start as int) end as span
+                  from per left join m on m.match_id = per.match_id)
+        select key, case when not bool_or(unknown and span is null) then coalesce(sum(coalesce(span, by_hands)), 0)
+                    end
+        from spans group by key"""
+
+
 def summary(src: StatsSource, by: str) -> pd.DataFrame:
     side = by in ("player", "team")
     att = "outcome is not null" + (" and is_attacker" if side else "")
@@ -292,19 +323,19 @@ def summary(src: StatsSource, by: str) -> pd.DataFrame:
     # match / ruleset the levels the hands' outcomes award
     gained = ("case when counts then coalesce(moved, case when is_up then coalesce(levels_gained, 0) else 0 end) "
               "else 0 end" if side else "case when counts then coalesce(levels_gained, 0) else 0 end")
+    levels = dict(src.rows(_levels_sql(participants(src, by), gained)))
     rows = src.rows(f"""
         select key, count(*), count(*) filter (where is_dealer), count(*) filter (where is_attacker),
                count(*) filter (where {dfd} and outcome = 'defenders'), count(*) filter (where {dfd}),
                avg(attackers_total) filter (where {pts}), median(attackers_total) filter (where {pts}),
                case when bool_or(plays_kept) then count(*) filter (where {att} and coalesce(bottom_captured, false))
                     end,
-               case when not bool_or(gain_unknown) then coalesce(sum({gained}), 0) end,
                sum(tricks_won) filter (where plays_kept), sum(failed_by) filter (where plays_kept),
                coalesce(sum(violations_by), 0), count(*) filter (where is_judged),
                coalesce(sum(violations_by) filter (where is_judged), 0)
         from {participants(src, by)} where key is not null group by key order by key""")
     out = []
-    for (key, n, dealer, attacker, held, defended, mean, median, caps, levels, won, failed, viol, judged,
+    for (key, n, dealer, attacker, held, defended, mean, median, caps, won, failed, viol, judged,
          viol_judged) in rows:
         row = {by: key, "hands": int(n)}
         if side:
@@ -312,7 +343,7 @@ def summary(src: StatsSource, by: str) -> pd.DataFrame:
             row["as_attacker"] = int(attacker)
         row.update({"hold_rate": held / defended if defended else np.nan,
                     "attack_points_mean": _f(mean), "attack_points_median": _f(median),
-                    "bottom_captures": _n(caps), "levels_gained": _n(levels), "tricks_won": _n(won),
+                    "bottom_captures": _n(caps), "levels_gained": _n(levels.get(key)), "tricks_won": _n(won),
                     "failed_throws": _n(failed), "violations": int(viol), "judged_hands": int(judged)})
         # per 100 hands judged: a hand whose plays could not be judged is no hand without a violation
         row["violations_per_100"] = 100.0 * int(viol_judged) / judged if judged else np.nan
