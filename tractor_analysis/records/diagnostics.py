@@ -40,6 +40,17 @@ def dealer_derived_from(first: bool) -> tuple[str, str]:
             "but the record should say", "庄家或可由上一局的结果推出（抢庄的一局由 [Declarations] 推出），但记录应写明")
 
 
+def clip_at(line: str, column: int = 0, width: int = 300) -> str:
+    """A diagnostic's ``text``: the whole line when it fits in ``width`` characters, else the ``width`` characters
+    around ``column`` (1-based; 0: not known, the line's start), a ``…`` at each end where the line goes on — the
+    text the diagnostic points at, not the line's first characters (a JSON record on one line, its problem at
+    column 4823)."""
+    if len(line) <= width:
+        return line
+    start = min(max(column - 1 - width // 2, 0), len(line) - width) if column > 0 else 0
+    return ("…" if start else "") + line[start:start + width] + ("…" if start + width < len(line) else "")
+
+
 def clip(text: str, width: int) -> str:
     """``text`` for a message: cut at ``width`` characters with ``…`` when it is longer (a shortened quote
     says so)."""

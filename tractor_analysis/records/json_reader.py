@@ -35,7 +35,7 @@ import dataclasses
 import json
 from typing import Any
 
-from .diagnostics import MAX_DIAGNOSTICS, Diagnostic, bilingual
+from .diagnostics import MAX_DIAGNOSTICS, Diagnostic, bilingual, clip_at
 from .frozen import gc_paused, settle_as_old
 from .json_decode import decode, may_hold_surrogates, scrub, split_lines, surrogate_diags
 from .json_fields import (Shape, as_notes, as_players, as_rules, as_tags, as_teams, as_text, shape_zh, type_name,
@@ -256,7 +256,7 @@ class JsonlReading:
                     msg, zh = (f"invalid JSON: {msg} (expected one match object per line)",
                                f"JSON 格式错误：{zh}（应为每行一个比赛对象）")
                 diags.append(Diagnostic(code, bilingual(msg, zh), lineno, colno,
-                                        text=line if len(line) <= 300 else line[:300] + "…"))
+                                        text=clip_at(line, colno)))
             return None, diags
         if may_hold_surrogates(line):
             obj, fixed = scrub(obj)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from .diagnostics import Diagnostic, bilingual
+from .diagnostics import Diagnostic, bilingual, clip_at
 from .json_decode import decoder_reason
 from .limits import MAX_DEPTH, json_too_deep
 from .model import Match
@@ -28,15 +28,16 @@ def parse_lines(text: str, match_of: MatchOf) -> tuple[list[Match], list[Diagnos
         if deep is not None:
             diags.append(Diagnostic("too_deep", bilingual(
                 f"line {n}: JSON nested more than {MAX_DEPTH} levels deep; the line is skipped",
-                f"第 {n} 行 JSON 嵌套超过 {MAX_DEPTH} 层，已跳过该行"), line=n, column=lead + deep + 1, text=raw[:300]))
+                f"第 {n} 行 JSON 嵌套超过 {MAX_DEPTH} 层，已跳过该行"), line=n, column=lead + deep + 1, text=clip_at(raw, lead + deep + 1)))
             continue
         try:
             obj = json.loads(line)
         except ValueError as exc:
             en, zh = decoder_reason(exc)        # the whole reason, in both languages
+            col = lead + exc.colno if isinstance(exc, json.JSONDecodeError) else 0
             diags.append(Diagnostic("invalid_json", bilingual(
                 f"line {n} is not JSON ({en})", f"第 {n} 行不是合法的 JSON（{zh}）"),
-                line=n, column=lead + exc.colno if isinstance(exc, json.JSONDecodeError) else 0, text=raw[:300]))
+                line=n, column=col, text=clip_at(raw, col)))
             continue
         match, ds = match_of(obj, n, raw)
         diags.extend(ds)

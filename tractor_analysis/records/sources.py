@@ -32,7 +32,7 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import BinaryIO
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, clip_at
 from .botzone_reader import looks_like_botzone, parse_botzone
 from .decoding import (_GZIP_MAGIC, _TooLarge, _gunzip, _looks_binary, _position, _utf16_without_bom, decode_text,
                        decode_text_noted, not_gzip_diag, truncated_diag)
@@ -83,9 +83,9 @@ class SourceFile:
         return not self.diagnostics
 
 
-def _clip(line: str, width: int = 300) -> str:
-    """A line short enough to quote in an error row (a .jsonl record line can be long)."""
-    return line if len(line) <= width else line[:width] + "…"
+def _clip(line: str, column: int = 0, width: int = 300) -> str:
+    """A line short enough to quote in an error row (a .jsonl record line can be long): :func:`.diagnostics.clip_at`."""
+    return clip_at(line, column, width)
 
 
 def empty_diag(compressed: int | None = None) -> Diagnostic:
@@ -242,7 +242,7 @@ def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> S
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = tuple(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
-    diags = [replace(d, text=_clip(lines[d.line - 1])) if not d.text and 0 < d.line <= len(lines) else d
+    diags = [replace(d, text=_clip(lines[d.line - 1], d.column)) if not d.text and 0 < d.line <= len(lines) else d
              for d in diags]
     return SourceFile(name, fmt, tuple(matches), tuple(diags), sha, encoding, compressed, lines, note)
 

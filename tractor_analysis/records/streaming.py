@@ -540,11 +540,13 @@ class _JsonlLines:
             self.first_text = clipped
         self.last_text = clipped
         if bad is not None and self.decode_error is None:
-            self.decode_error = _with_text(self._bad_byte(data, bad), clipped)
+            bad_byte = self._bad_byte(data, bad)
+            self.decode_error = _with_text(bad_byte, sources._clip(text, bad_byte.column))
         m, diags = self.reading.line(text, self.lineno)
         if m is None and not diags:
             return None
-        diags = [d if d.text or d.line != self.lineno else _with_text(d, clipped) for d in diags]
+        diags = [d if d.text or d.line != self.lineno else _with_text(d, sources._clip(text, d.column))
+                 for d in diags]
         return Piece((m,) if m is not None else (), tuple(diags))
 
     def _bad_byte(self, data: bytes, at: int) -> Diagnostic:
