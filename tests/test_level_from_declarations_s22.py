@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
-from tractor_analysis.records.cards import BJ, LJ, RANK_OF
+from tractor_analysis.records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SUIT_OF
 from tractor_analysis.records.model import Declaration
 from tractor_analysis.simulate import simulate_match
 
@@ -154,3 +154,74 @@ def test_a_lone_level_the_hand_bears_out_is_unchanged():
     h = replay_match(dataclasses.replace(record, hands=(dataclasses.replace(record.hands[0], level=2),))).hands[0]
     assert h.level == 2 and not [u for u in h.unknowns if u.tag == "Level"]
     assert not any(v.code in LEVEL_ACTS for v in h.violations)
+
+
+# --- a lone [Level] against the level the declarations show, where nothing is carried in: the two weighed ---
+
+DECLARED = Path(__file__).parent / "data" / "referee_s22" / "level7_h5_c2_declared.tgn"
+
+
+def _declared():
+    (record,), errors = parse_tgn(DECLARED.read_text(encoding="utf-8"))
+    assert errors == [] and record.levels is None and record.hands[0].number == 5
+    assert record.hands[0].level == 7 and {RANK_OF[c] for d in record.hands[0].declarations for c in d.cards} == {2}
+    return record
+
+
+def test_a_lone_level_the_declarations_and_cards_speak_against_is_set_aside():
+    """The same hand with W's ♣2 and ♣2 ♣2 declared kept: before, judged at 7 with both declarations ✗ against W,
+    [Trump] in doubt and 21 violations (17 follow or lead faults against every seat) — the declarations, pointing
+    the same way as the cards, turned a withheld ruling into faults signed.  Now [Level] and the declarations are
+    two statements weighed by the hand: at 2 the declarations stand and the table breaks no rule, so the tag is set
+    aside (the record's own level_mismatch) and the hand judged at 2 — no fault against a player."""
+    record = _declared()
+    h = replay_match(record).hands[0]
+    at_two = _at(record, 2).hands[0]
+    assert h.level == 2
+    assert not [v for v in h.violations if v.seat is not None]
+    assert _keys(h) - {("level_mismatch", None, None)} == _keys(at_two)
+    (found,) = [v for v in h.violations if v.code == "level_mismatch"]
+    assert found.of_record
+    assert "[Level] is 7" in found.message_en and "declarations are all of 2s" in found.message_en
+    assert "级牌是 7" in found.message_zh and "亮主都是 2" in found.message_zh
+    (d,) = [d for d in h.derived if d.fact == "level"]
+    assert d.value == "2" and "[Level]'s 7" in d.message_en
+    assert not [u for u in h.unknowns if u.tag in ("Level", "Trump")]
+
+
+def test_a_lone_level_the_declarations_agree_with_is_unchanged():
+    """Guard: the same hand with ``[Level "2"]`` (the declarations' level, the one it was played at): as before."""
+    record = _declared()
+    h = replay_match(dataclasses.replace(record, hands=(dataclasses.replace(record.hands[0], level=2),))).hands[0]
+    assert h.level == 2 and not [u for u in h.unknowns if u.tag == "Level"]
+    assert not [v for v in h.violations if v.code in ("level_mismatch", "bad_declaration")]
+    assert _keys(h) == _keys(_at(record, 2).hands[0])
+
+
+def test_declarations_the_table_s_plays_speak_against_leave_both_levels_kept():
+    """A simulated hand played at its [Level] (hand 7, nothing carried in), its one declaration replaced by a card
+    of another rank of the same suit the declarer holds: the declaration does not stand at [Level], but the table's
+    plays bear [Level] out — both kept, what rests on the level withheld, the declarer not faulted while the level
+    is in doubt (before: a bad_declaration against the declarer, signed)."""
+    checked = 0
+    for m, hand in _later_hands():
+        (d,) = hand.declarations if len(hand.declarations) == 1 else (None, None)
+        if d is None or d.cards[0] in (LJ, BJ):
+            continue
+        other = next((c for c in hand.deal[d.seat] if c not in (LJ, BJ) and SUIT_OF[c] == SUIT_OF[d.cards[0]]
+                      and RANK_OF[c] != hand.level), None)
+        if other is None:
+            continue
+        moved = dataclasses.replace(hand, number=7, declarations=(Declaration(d.seat, (other,)),))
+        h = replay_match(dataclasses.replace(m, levels=None, hands=(moved,))).hands[0]
+        assert h.level is None or h.level == hand.level
+        assert not [v for v in h.violations if v.code == "bad_declaration" and v.seat is not None]
+        assert [v.of_record for v in h.violations if v.code == "level_mismatch"] == [False]
+        (u,) = [u for u in h.unknowns if u.tag == "Level"]
+        assert f"[Level] says {RANK_TOKENS[hand.level]}" in u.message_en
+        assert f"the level the declarations show (no level is carried into the hand) is {RANK_TOKENS[RANK_OF[other]]}" \
+            in u.message_en and "所记亮主表明的级别" in u.message_zh
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2

@@ -25,7 +25,7 @@ import itertools
 from typing import Callable, Sequence
 
 from ..records.model import Hand
-from . import explain_contradicted, explain_unknown
+from . import explain_contradicted, explain_hand, explain_unknown
 from .agreement import agree, shared_facts, sides_withheld
 from .deal_lines import SHOWN_BY
 from .setting import LEVELS_CONTRADICTED
@@ -505,13 +505,24 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
                 fact, getattr(hand, fact), given[0] if len(given) == 1 else None, what, len(ways), judged,
                 tuple(given), rule, asked and (fact == "level" or not declared_level),
                 result.level if declared_level and fact == "level" else None, stated,
-                asked and fact == "level" and dict(result.questioned).get("level", 0) is None)))
+                asked and fact == "level" and dict(result.questioned).get("level", 0) is None,
+                fact == "level" and _against_declarations(hand, result, given))))
     if settled.get("dealer") is not None and any(_FACT_OF[v.code] == "dealer" for v in shown):
         unknowns = [_dealer_check_set_aside(u, settled["dealer"]) for u in unknowns]
     changes["unknowns"], changes["derived"] = tuple(unknowns), tuple(derived)
     if declared_level and len({r.level for r in results}) > 1:
         changes["level"] = None         # (no [Level], and the readings kept play at different levels)
     return dataclasses.replace(base, **changes)
+
+
+def _against_declarations(hand: Hand, result: HandResult, given: Sequence[int | None]) -> bool:
+    """``[Level]`` as recorded is contradicted by the level the declarations show (``given``: that one level), in a
+    hand into which no level is carried (:func:`.declared_level.level_against_declarations`), not by a level
+    carried in."""
+    if hand.level is None or len(given) != 1 or given[0] is None:
+        return False
+    words = explain_hand.level_against_declarations(hand.level, given[0])
+    return any(_contradiction(v) and (v.message_zh, v.message_en) == words for v in result.violations)
 
 
 def _dealer_check_set_aside(u: Unknown, seat: int) -> Unknown:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from ..records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, team_of
 from ..records.model import Hand
 from ..records.rulesets import RuleSet
-from . import explain_unknown
-from .verdicts import Derived
+from . import explain_hand, explain_unknown
+from .verdicts import Derived, Violation, new_violation
 
 SOURCE = "[Declarations] ([Level] not stated, no level carried)"
 """The ``from`` of a level the declarations fix (:func:`level_from_declarations`)."""
@@ -74,4 +74,25 @@ def level_not_carried(hand: Hand, rules: RuleSet, levels_in: tuple[int | None, .
     return level, levels, (), []
 
 
-__all__ = ["NOTHING_CARRIED", "SOURCE", "declared_ranks", "level_from_declarations", "level_not_carried"]
+def level_against_declarations(hand: Hand, rules: RuleSet, levels_in: tuple[int | None, ...], dealer: int | None,
+                               side: int | None, own: tuple[int | None, ...] | None
+                               ) -> tuple[list[tuple[str, int]], list[Violation]]:
+    """For a hand into which nothing is carried (:data:`NOTHING_CARRIED`) whose ``[Level]`` is not the one rank every
+    non-joker card declared has (:func:`declared_ranks`; no level carried in for the dealer's side in ``levels_in``,
+    not a position): two statements of the record against each other — ``[Level]`` miscopied, or declarations that do
+    not stand.  The ``level_mismatch`` saying so, and the declared rank as the other value of the level
+    (:attr:`.setting.Setting.contradicted`): :func:`.contradictions.judge` weighs the two by the hand's cards (a
+    declaration that does not stand at a level speaks against it) and the table's acts, as for a level carried in
+    (docs/rules.md §14.1).  ``([], [])`` otherwise."""
+    seat = dealer if dealer is not None else side
+    if (hand.level is None or seat is None or levels_in[seat] is not None or hand.setup or hand.result_only):
+        return [], []
+    ranks = declared_ranks(hand, rules, own)
+    if len(ranks) != 1 or ranks[0] == hand.level:
+        return [], []
+    words = explain_hand.level_against_declarations(hand.level, ranks[0])
+    return [("level", ranks[0])], [new_violation("level_mismatch", None, None, (), (), *words)]
+
+
+__all__ = ["NOTHING_CARRIED", "SOURCE", "declared_ranks", "level_against_declarations", "level_from_declarations",
+           "level_not_carried"]

@@ -176,7 +176,7 @@ def declared_trump(named: int | None, judged: int | None, message: Message) -> b
 def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: Sequence[str], kept: int,
                      judged: int, others: Sequence[int | None] = (), by_rule: Sequence[int | None] = (),
                      questioned: bool = False, declared: int | None = None, stated: bool = False,
-                     no_start: bool = False) -> Message:
+                     no_start: bool = False, declared_against: bool = False) -> Message:
     """``[Level]`` / ``[Dealer]`` / ``[Trump]`` contradicted by the rest of the record (:mod:`.contradictions`):
     the hand judged under each value (``judged`` judgements, ``kept`` of them borne out by the
     cards), what they all give kept.  ``others``: every value the rest of the record gives, when
@@ -187,11 +187,15 @@ def tag_contradicted(fact: str, recorded: int | None, other: int | None, what: S
     trick's leader); for ``[Level]`` ``other`` is the level every match starts at, which the table's plays bear out
     better; for ``[Trump]`` (no declaration recorded) the trump(s) the table's plays bear out better.  ``stated``: the
     record's first hand, whose ``[Level]`` the level ``[Levels]`` gives the dealer's side contradicts (not one the
-    earlier hands carry)."""
+    earlier hands carry).  ``declared_against``: a hand into which no level is carried, whose ``[Level]`` the level
+    its declarations show contradicts (:func:`.declared_level.level_against_declarations`)."""
     src_zh, src_en, name_zh, name_en = _FACT_WORDS[fact]
     if stated and fact == "level":
         src_zh = "[Levels] 所记庄家一方的起始级别"
         src_en = "the level [Levels] gives the dealer's side at the record's start"
+    elif declared_against and fact == "level":
+        src_zh = "所记亮主表明的级别（没有带入本局的级别）"
+        src_en = "the level the declarations show (no level is carried into the hand)"
     rz, re_ = _fact_value(fact, recorded)
     two = "两种"
     if len(others) > 1 and fact != "dealer":

@@ -183,6 +183,14 @@ def level_mismatch(recorded: int, carried: int, team: int, dealer: int | None = 
             f"[Level] is {_rank(recorded)} but {TEAMS[team]} carry level {_rank(carried)} from the earlier hands")
 
 
+def level_against_declarations(recorded: int, declared: int) -> Message:
+    """``[Level]`` is not the rank of every card the declarations show, in a hand into which no level is carried
+    (:func:`.declared_level.level_against_declarations`): a standing declaration shows level cards."""
+    return (f"记录的级牌是 {_rank(recorded)}，但所记的亮主都是 {_rank(declared)}（亮主须亮级牌；没有带入本局的级别）",
+            f"[Level] is {_rank(recorded)} but the declarations are all of {_rank(declared)}s (a declaration shows "
+            "level cards; no level is carried into the hand)")
+
+
 def levels_tag_mismatch(recorded: int, stated: int, team: int, dealer: int | None = None) -> Message:
     """The record's first hand: ``[Level]`` is not the level ``[Levels]`` gives the dealer's team at the record's
     start (friend mode, ``dealer`` given: the dealer's own) — two statements of the record against each other."""

@@ -26,7 +26,7 @@ from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
 from . import explain_bury, explain_contradicted, explain_hand, explain_tags, explain_unknown
 from .bury_dealer import bury_makers, dealer_from_bury
-from .declared_level import NOTHING_CARRIED, level_not_carried
+from .declared_level import NOTHING_CARRIED, level_against_declarations, level_not_carried
 from .declarations import (DeclarationsJudged, bid_winner, bottom_takers, check_declarations, judge_declarations,
                            trump_without_declaration)
 from .explain import Message
@@ -142,6 +142,9 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     if chain in NOTHING_CARRIED:        # nothing carried in: the declarations fix a level, or [Level] alone is weighed
         level, levels, ranks, lone = level_not_carried(hand, rules, levels_in, levels, level, dealer, side, own, derived)
         questioned += lone
+        other, found = level_against_declarations(hand, rules, levels_in, dealer, side, own)
+        alts += other       # [Level] against the level the declarations show: weighed (contradictions.judge)
+        violations += found
     trump, trump_derived = hand.trump, False
     not_fixed = None        # why the declarations do not fix a trump not stated (explain_unknown.trump_unknown)
     if hand.trump_known and level is not None:
