@@ -361,10 +361,11 @@ def variant_view(rules) -> VariantView:
                        takeback_penalty=rules.takeback_penalty is RevokePenalty.LEVEL)
 
 
-def rule_line(code: str, friend: bool = False) -> str:
+def rule_line(code: str, friend: bool = False, one_hand: bool = False) -> str:
     """The rule a violation code enforces, for a violation box: ``docs/rules.md §5.3 · 中文 / English`` (``friend``:
-    of a hand played in friend mode, :func:`~tractor_analysis.engine.rule_refs.rule_ref`)."""
-    ref = rule_ref(code, friend)
+    of a hand played in friend mode; ``one_hand``: under a score table whose match is one hand,
+    :func:`~tractor_analysis.engine.rule_refs.rule_ref`)."""
+    ref = rule_ref(code, friend, one_hand)
     return ref.line if ref is not None else ""
 
 
@@ -379,7 +380,8 @@ def violation_view(v: Violation, names: tuple[str, ...], at: tuple[int, int] = (
         code=v.code, trick=v.trick, seat=seat_label(v.seat),
         player="" if v.seat is None else names[v.seat],
         message_zh=v.message_zh, message_en=v.message_en,
-        rule=rule_line(v.code, result is not None and result.rules.friend),
+        rule=rule_line(v.code, result is not None and result.rules.friend,
+                       result is not None and not result.rules.score_table.moves_levels),
         played=tuple(v.played), better=tuple(v.better), line=at[0], column=at[1], record=v.of_record,
         note=" / ".join(record_note(v.code)) if v.of_record else "", played_derived=derived,
         better_choices=tuple(tuple(c) for c in v.better_choices))

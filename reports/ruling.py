@@ -460,7 +460,7 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     round=match.round or "", table=match.table or "", hand=view,
                     trick=tricks.get(v.trick) if v.trick is not None else None,
                     violation=violation_view(v, names, violation_position(record, v, h)),
-                    ref=rule_ref(v.code, friend=h.rules.friend),
+                    ref=rule_ref(v.code, friend=h.rules.friend, one_hand=not h.rules.score_table.moves_levels),
                     consequences=consequences(v, h, earlier[team], rec.takebacks.count(None), from_first,
                                               stopped=result.stopped_at == index),
                     score=score_lines(view, h), referee=referee,

@@ -89,6 +89,8 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
         needs = {"sides", "penalties", "points", "bottom"}
     elif v.code == "claim_mismatch":
         needs = {"sides", "points", "bottom"}
+    elif v.code == "after_match_end":       # the hand counts for nothing, whatever its result
+        needs = set()
     else:
         needs = {"sides", "penalties", "points", "bottom", "outcome", "levels"}
     withheld = result.withheld & needs
@@ -185,6 +187,12 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
                       "no penalty in points or levels under this ruleset: the level the record gives differs from "
                       "the one the rules carry; the referee rules which stands (this tool carries the rules' levels, "
                       "below)"))
+    elif v.code == "after_match_end":
+        # a violation, not the record's finding (docs/rules.md §8.4, §13): the hand was played after the end —
+        # nothing in the record to correct, the hand just counts for nothing
+        lines.append(("本规则对此不罚分、不罚级：本局不计入比赛（其出牌照常判定），比赛的结果以结束时为准",
+                      "no penalty in points or levels under this ruleset: the hand counts for nothing in the match "
+                      "(its plays are judged); the match's result is the one it ended with"))
     else:
         lines.append(("本规则对此不罚分、不罚级：记录须更正",
                       "no penalty in points or levels under this ruleset: the record is to be corrected"))

@@ -619,6 +619,10 @@ def forfeit_text(reasons: Sequence[str | None], limit: int | None,
     return (f"{teams[t]} forfeit the match ({reasons[t]}{count_en})", f"{parts[0][1]}，判负")
 
 
+_SIDE_WORDS = {"NS": ("N–S", "南北方"), "N–S": ("N–S", "南北方"), "EW": ("E–W", "东西方"), "E–W": ("E–W", "东西方")}
+"""A side's name as the hands' lines write it (English, Chinese), by ``TEAMS``' token or the pages' name."""
+
+
 def match_decision_text(team: str | None, decided_by: str | None,
                         forfeit_reasons: Sequence[str | None] = (None, None)) -> tuple[str, str]:
     """``(en, zh)``: the one wording of a match's result, for the match page, ``tractor check``
@@ -662,8 +666,9 @@ def match_decision_text(team: str | None, decided_by: str | None,
                 "未分胜负：botzone 计分一局一场、按积分判定，而记录未能确定该局哪一方得分（该局结果未知，或可能是该局的不止一局）；"
                 "级数与坐庄都不决定胜负")
     if decided_by == MATCH_POINTS and team is not None:
-        return (f"{team} won the match: one hand scored in match points (the seats of {team} scored them)",
-                f"{team} 方获胜：一局一场，按积分（{team} 方得分）")
+        en, zh = _SIDE_WORDS.get(team, (team, f"{team} 方"))
+        return (f"{en} won the match: one hand scored in match points (the seats of {en} scored them)",
+                f"{zh}获胜：一局一场，按积分（{zh}得分）")
     if decided_by == EVERY_READING and team is not None:
         return (f"{team} won the match: the same under every reading of what the record leaves open (see the "
                 "match's derived winner)", f"{team} 方获胜：无论哪种读法胜方都一样（见比赛的“推出”）")

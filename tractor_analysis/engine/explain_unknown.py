@@ -466,7 +466,8 @@ def _chain_reasons(number: int) -> dict[str, tuple[str, str, str, str]]:
 def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
     """``chain``: how the hand before broke the chain of levels and dealers (``skipped``, ``gap``,
     ``out_of_order``, ``misplaced``, ``repeated`` (a number an earlier hand has), ``begins_later``,
-    ``no_result``: see ``replay._chain_break``; ``after_end``: the match ended before it, ``replay.AFTER_END``);
+    ``no_result``: see ``replay._chain_break``; ``after_end``: the match ended before it, ``replay.AFTER_END``;
+    ``one_hand``: a match is one hand, nothing carried from the hand before, ``replay.ONE_HAND``);
     ``number`` the hand's own number."""
     reasons = _chain_reasons(number)
     if chain in reasons:
@@ -479,6 +480,11 @@ def chain_broken(chain: str, what: Sequence[str], number: int) -> Message:
                             "不与之核对",
                             "not checked (the match ended before this hand): the hand counts for nothing, and a finished "
                             "match carries no levels or dealer on, so the hand's own are not checked against them", what)
+    if chain == "one_hand":
+        return unknown_fact("未核对（botzone 计分一局一场）：每局的结果不向下一局带入级别与庄家，本局所记的级别与庄家不与上一局核对",
+                            "not checked (under the botzone score table a match is one hand): a hand's outcome carries "
+                            "no levels or dealer on to the next, so the hand's own are not checked against the hand "
+                            "before", what)
     if chain == "dealer_open":
         return unknown_fact(f"未核对（第{number - 1}局记录未写明的部分有多种可能，各种情形下一局的庄家不同）：不知道本局"
                             "庄家是否是上一局结果所定的那一家",

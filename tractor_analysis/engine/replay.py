@@ -161,6 +161,10 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
             # so nothing is carried over the gap, as over a hand the reader skipped
             chain = _chain_break(match.hands, index)
             expected_dealer, bid_for_deal, levels, spans, pairs = None, False, (None,) * 4, None, None
+        elif index and not rules.score_table.moves_levels and not decided:
+            # a match that is one hand (score_table = botzone, docs/rules.md §8.1): a hand's outcome carries no
+            # levels nor dealer on to the next, whatever the numbers — its [Level] and [Dealer] not checked
+            expected_dealer, bid_for_deal, levels, spans, pairs, chain = None, False, (None,) * 4, None, None, ONE_HAND
         elif index:
             # the hand before is written more than once: what every copy of it hands on (hand_copies)
             over = (over_copies(match.hands, index - 1, carried_in, handed_on, reading, rules.friend, places,
@@ -407,6 +411,11 @@ def _pairs_picked(hand: Hand, result: HandResult, levels: Sequence[int | None], 
 AFTER_END = "after_end"
 """The ``chain`` of a hand recorded after the match ended (``after_match_end``) whose ``[Level]`` or ``[Dealer]``
 differs from what the finished match carries: judged with nothing carried into it."""
+
+ONE_HAND = "one_hand"
+"""The ``chain`` of a hand after another under a score table whose match is one hand (``score_table = botzone``,
+docs/rules.md §8.1), not recorded after the match ended: nothing is carried into it, its ``[Level]`` and ``[Dealer]``
+not checked against the hand before."""
 
 _CHAIN_CHECKS = frozenset({"level_mismatch", "dealer_mismatch"})
 """The findings of a hand's tags against what the hands before carry into it (docs/rules.md §8.2, §8.3)."""

@@ -115,7 +115,19 @@ FRIEND_RULE_REFS: dict[str, RuleRef] = {r.code: r for r in (
 """The codes whose rule friend mode (找朋友, docs/rules.md §11) words otherwise: there no side keeps a level."""
 
 
-def rule_ref(code: str, friend: bool = False) -> RuleRef | None:
+ONE_HAND_RULE_REFS: dict[str, RuleRef] = {r.code: r for r in (
+    _ref("after_match_end", "§8.1", "The score table", "计分表",
+         "under the botzone score table a match is one hand: it ends with its hand 1, and a hand recorded after it "
+         "counts for nothing.",
+         "botzone 计分一局一场：比赛在第 1 局结束，此后记录的各局不计入比赛。"),
+)}
+"""The codes whose rule a match that is one hand (``score_table = botzone``, docs/rules.md §8.1) words otherwise:
+there no side passes a winning rank, the match ends with its one hand."""
+
+
+def rule_ref(code: str, friend: bool = False, one_hand: bool = False) -> RuleRef | None:
     """The rule a violation code enforces (``None`` for a code this table does not know); ``friend``: in a hand
-    played in friend mode, where :data:`FRIEND_RULE_REFS` words it otherwise."""
-    return (FRIEND_RULE_REFS.get(code) if friend else None) or RULE_REFS.get(code)
+    played in friend mode, where :data:`FRIEND_RULE_REFS` words it otherwise; ``one_hand``: under a score table whose
+    match is one hand (:data:`ONE_HAND_RULE_REFS`)."""
+    return ((FRIEND_RULE_REFS.get(code) if friend else None) or (ONE_HAND_RULE_REFS.get(code) if one_hand else None)
+            or RULE_REFS.get(code))
