@@ -44,8 +44,11 @@ def test_every_copy_in_another_seats_line_is_the_records_finding_with_the_dealer
     (bury,) = _buries(h)            # before: seat S, "S buried S4, which was neither in …"
     assert bury.of_record and bury.seat is None
     assert "the other seats' deal lines hold every copy of it (2): N's line holds 2 of S4" in bury.message_en
-    assert "the Buried: line or N's deal line is miscopied" in bury.message_en
-    assert "北家的发牌行有 2 张♠4" in bury.message_zh and "Buried: 一行或北家的发牌行记错" in bury.message_zh
+    # N played both ♠4 (tricks 4, 15): its plays bear its line out, so the Buried: line is the one miscopied
+    # (test_bury_played_copies_s22.py; before session 22's rec3: "the Buried: line or N's deal line … not known which")
+    assert "N played both copies (tricks 4, 15)" in bury.message_en
+    assert "the Buried: line is miscopied" in bury.message_en and "not known which" not in bury.message_en
+    assert "北家的发牌行有 2 张♠4" in bury.message_zh and "Buried: 一行记错" in bury.message_zh
     assert "S buried" not in bury.message_en and "南家扣" not in bury.message_zh
     assert not h.play_violations
     (d,) = [d for d in h.derived if d.fact == "buried"]    # the bury S's plays show: unchanged

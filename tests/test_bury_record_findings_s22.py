@@ -78,10 +78,12 @@ def test_a_bury_the_other_seats_lines_hold_is_the_records_finding():
         bury = _bury(h)     # before: bad_bury against E
         assert "the other seats' deal lines hold every copy" in bury.message_en
         # (the lines that hold the copies named: N's — worded "another seat's" before s22-rec)
-        assert "the Buried: line or N's deal line is miscopied" in bury.message_en
+        # (N played both BJ in the tricks recorded: its plays bear its line out, so the Buried: line is the one
+        # miscopied — "the Buried: line or N's deal line … (not known which)" before s22-rec3, updated deliberately)
+        assert "N played both copies" in bury.message_en and "the Buried: line is miscopied" in bury.message_en
         assert "N's line holds 2 of BJ" in bury.message_en and "北家的发牌行有 2 张" in bury.message_zh
         assert "E buried" not in bury.message_en and "东家扣" not in bury.message_zh
-        assert "其他各家的发牌行已有其全部 2 张" in bury.message_zh and "不知是哪一处" in bury.message_zh
+        assert "其他各家的发牌行已有其全部 2 张" in bury.message_zh and "Buried: 一行记错" in bury.message_zh
 
 
 def test_played_out_the_bury_is_still_derived_and_the_score_stands():

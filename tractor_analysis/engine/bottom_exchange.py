@@ -78,8 +78,8 @@ class Start:
 
 new_start = fast_init(Start)
 
-Lines = Sequence[tuple[int, Sequence[int]]]
-"""Deal lines as ``(seat, counts)``."""
+Lines = Sequence[tuple[int, Sequence[int], Sequence[tuple[int, Card]]]]
+"""Deal lines as ``(seat, counts, plays)``: ``plays`` the seat's cards played, each ``(trick number, card)``."""
 
 
 def disputed_bury(pool: Sequence[int], after: Sequence[int], bury: tuple[Card, ...], index: int, seat: int,
@@ -138,7 +138,7 @@ def dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[in
     aside = dict(hand.aside_unread)         # a line not read whole, not used (:func:`starting_hands`)
     if not given[dealer]:
         found = bury_size(buried, dealer, rules) + _bury_held_by_others(
-            counts(buried), buried, _others(dealer, dealt, given), rules) if buried is not None else []
+            counts(buried), buried, _others(hand, dealer, dealt, given), rules) if buried is not None else []
         return new_start(tuple(map(tuple, start)), None if found else buried,
                           all(given[s] for s in range(4) if s != dealer), from_plays, (*checks, *found))
     bottom, derived = hand.bottom, ()
@@ -158,7 +158,7 @@ def dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[in
                           (*checks, *found), derived, said)
     pool = list(map(add, dealt[dealer], counts(bottom)))      # dealt: the deal's counts
     start[dealer], left, how, found = _take(pool, buried, dealer, played[dealer], rules, False, True,
-                                            _others(dealer, dealt, given))
+                                            _others(hand, dealer, dealt, given))
     if how == "given":
         dispute = None if found else disputed_bury(pool, start[dealer], buried, 0, dealer, played[dealer], rules)
         return new_start(tuple(map(tuple, start)), buried, all(given), from_plays, (*checks, *found), derived,
@@ -334,13 +334,15 @@ def _not_held(pool: Sequence[int], buried: tuple[Card, ...], others: Lines | Non
     return after, [k for k in missing if not over[k]], over
 
 
-def _others(dealer: int, dealt: Sequence[Sequence[int]], given: Sequence[bool]) -> Lines:
-    """The other seats' deal lines, those given."""
-    return tuple((s, dealt[s]) for s in range(4) if s != dealer and given[s])
+def _others(hand: Hand, dealer: int, dealt: Sequence[Sequence[int]], given: Sequence[bool]) -> Lines:
+    """The other seats' deal lines, those given, each with the seat's cards played in ``hand``."""
+    return tuple((s, dealt[s], tuple((t.number, k) for t in hand.tricks for p in t.plays if p.seat == s
+                                     for k in p.cards))
+                 for s in range(4) if s != dealer and given[s])
 
 
 def _copies(lines: Lines, kind: int) -> int:
-    return sum(row[kind] for _, row in lines)
+    return sum(row[kind] for _, row, _ in lines)
 
 
 def _bury_held_by_others(buried: Sequence[int], line: tuple[Card, ...], others: Lines,
@@ -350,13 +352,23 @@ def _bury_held_by_others(buried: Sequence[int], line: tuple[Card, ...], others: 
     have, could not be the dealer's — the dealer's deal line not given (its hand and the bottom are the cards of no
     other seat), or given and with the bottom lacking the card: ``bad_bury``, and the line is not used.  No dealer
     can bury it: the line or another seat's line is miscopied, so it is the record's finding, no seat's act
-    (docs/rules.md §13.1), naming no seat; its words name the lines that hold the copies."""
+    (docs/rules.md §13.1), naming no seat; its words name the lines that hold the copies, and the tricks in which
+    those seats played them.  Where the copies those seats played, each within its line's, with the copies buried
+    are more than the decks have, their plays bear their lines out and no such line miscopied alone could be the
+    error: the words say the ``Buried:`` line is miscopied (:func:`.explain_hand.buried_held_by_others`)."""
     over = [k for k, n in enumerate(buried) if n and n + _copies(others, k) > rules.decks]
     if not over:
         return []
-    holders = [[(s, row[k]) for s, row in others if row[k]] for k in over]
+    holders = [[_holder(s, row[k], plays, k) for s, row, plays in others if row[k]] for k in over]
+    shown = [sum(min(h.played, h.copies) for h in held) + buried[k] > rules.decks for k, held in zip(over, holders)]
     return [as_record_finding(hand_violation("bad_bury", None, explain_hand.buried_held_by_others(
-        over, holders, rules.decks), tuple(line)))]
+        over, holders, rules.decks, shown), tuple(line)))]
+
+
+def _holder(seat: int, copies: int, plays: Sequence[tuple[int, Card]], kind: int) -> explain_hand.Holder:
+    """``seat``'s line holding ``copies`` of ``kind``, with the copies it played and in which tricks."""
+    tricks = [t for t, k in plays if k == kind]
+    return explain_hand.Holder(seat, copies, len(tricks), tuple(sorted(set(tricks))))
 
 
 def bury_size(buried: tuple[Card, ...], seat: int | None, rules: RuleSet) -> list[Violation]:

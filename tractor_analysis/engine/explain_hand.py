@@ -13,6 +13,7 @@ written in a record (``cards.TOKEN``: HQ, BJ), e.g.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 from ..records.diagnostics import decks_en
@@ -308,30 +309,66 @@ def buried_not_held(seat: int, missing: Sequence[int], rebid: bool) -> Message:
             f"{whose}")
 
 
-def buried_held_by_others(kinds: Sequence[int], holders: Sequence[Sequence[tuple[int, int]]], decks: int) -> Message:
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """A deal line holding copies of a buried card (:func:`buried_held_by_others`): its seat, the copies it holds,
+    the copies the seat played and the tricks it played them in."""
+    seat: int
+    copies: int
+    played: int
+    tricks: tuple[int, ...]
+
+
+def buried_held_by_others(kinds: Sequence[int], holders: Sequence[Sequence[Holder]], decks: int,
+                          shown: Sequence[bool] = ()) -> Message:
     """A bury naming cards the dealer's hand and the bottom lack (or its line not given) of which the other seats'
-    deal lines — ``holders``: for each of ``kinds``, ``(seat, copies)`` of every line holding it — hold every copy,
-    or with the bury more than the decks have: no dealer can bury them, so the ``Buried:`` line or one of those
-    lines is miscopied — the record's finding, worded as the record's: no seat said to have buried anything, the
-    lines that hold the copies named."""
-    every = all(sum(n for _, n in h) >= decks for h in holders)
-    where_zh = "；".join("、".join(f"{SEAT_NAMES_ZH[s]}的发牌行有 {n} 张{_pretty([k])}" for s, n in h)
-                        for k, h in zip(kinds, holders))
-    where_en = "; ".join(", ".join(f"{SEAT_TOKENS[s]}'s line holds {n} of {TOKEN[k]}" for s, n in h)
-                         for k, h in zip(kinds, holders))
-    whose = sorted({s for h in holders for s, _ in h})
-    whose_zh = "或".join(SEAT_NAMES_ZH[s] for s in whose)
-    whose_en = " or ".join(f"{SEAT_TOKENS[s]}'s" for s in whose)
+    deal lines — ``holders``: for each of ``kinds``, every line holding it — hold every copy, or with the bury more
+    than the decks have: no dealer can bury them, so the ``Buried:`` line or one of those lines is miscopied — the
+    record's finding, worded as the record's: no seat said to have buried anything, the lines that hold the copies
+    named, and the tricks in which their seats played them.  ``shown``: for each of ``kinds``, whether those plays
+    (each within its line's copies) with the bury are more copies than the decks have — the plays bear the lines
+    out, so the ``Buried:`` line is the one miscopied (else a line and its plays both would be)."""
+    shown = list(shown) or [False] * len(kinds)
+    every = all(sum(h.copies for h in held) >= decks for held in holders)
+    where = [_holder_words(k, h) for k, held in zip(kinds, holders) for h in held]
+    open_seats = sorted({h.seat for held, sure in zip(holders, shown) if not sure for h in held})
+    whose_zh = "或".join(SEAT_NAMES_ZH[s] for s in open_seats)
+    whose_en = " or ".join(f"{SEAT_TOKENS[s]}'s" for s in open_seats)
     held_zh = (f"其他各家的发牌行已有其全部 {decks} 张" if every
                else f"其他各家的发牌行与该行合起来，其张数超过 {decks} 副牌所有（每种 {decks} 张）")
     held_en = (f"the other seats' deal lines hold every copy of it ({decks})" if every
                else f"the other seats' deal lines and the line hold together more copies of it than "
                     f"{decks_en(decks, 'have')} ({decks} of each)")
-    return (f"Buried: 一行有 {_pretty(kinds)}，但{held_zh}：{where_zh}——庄家不可能扣下；"
-            f"Buried: 一行或{whose_zh}的发牌行记错（不知是哪一处），不采用该埋底行",
-            f"the Buried: line names {_tokens(kinds)}, but {held_en}: {where_en} — no dealer can have buried it; "
-            f"the Buried: line or {whose_en} deal line is miscopied (not known which), and the Buried: line is not "
-            "used")
+    if not any(shown):
+        end_zh = f"Buried: 一行或{whose_zh}的发牌行记错（不知是哪一处），不采用该埋底行"
+        end_en = (f"the Buried: line or {whose_en} deal line is miscopied (not known which), and the Buried: line is "
+                  "not used")
+    else:
+        sure = [k for k, ok in zip(kinds, shown) if ok]
+        end_zh = (f"所打出的{_pretty(sure)}与其发牌行相符：Buried: 一行记错（否则发牌行与出牌都记错了），不采用该埋底行"
+                  + (f"；{whose_zh}的发牌行是否也记错，不得而知" if open_seats else ""))
+        end_en = (f"the plays of {_tokens(sure)} bear those lines out: the Buried: line is miscopied (else a deal line "
+                  "and its plays both would be), and it is not used"
+                  + (f"; whether {whose_en} deal line is miscopied as well is not known" if open_seats else ""))
+    return (f"Buried: 一行有 {_pretty(kinds)}，但{held_zh}：{'；'.join(z for z, _ in where)}——庄家不可能扣下；{end_zh}",
+            f"the Buried: line names {_tokens(kinds)}, but {held_en}: {'; '.join(e for _, e in where)} — no dealer can "
+            f"have buried it; {end_en}")
+
+
+def _holder_words(kind: int, h: Holder) -> Message:
+    """``北家的发牌行有 2 张♦J，北家打出了这 2 张（第2轮）`` / ``N's line holds 2 of DJ, and N played both (trick 2)``."""
+    zh, en = f"{SEAT_NAMES_ZH[h.seat]}的发牌行有 {h.copies} 张{_pretty([kind])}", \
+        f"{SEAT_TOKENS[h.seat]}'s line holds {h.copies} of {TOKEN[kind]}"
+    if not h.played:
+        return zh, en
+    n = min(h.played, h.copies)
+    all_zh = f"这 {n} 张" if n == h.copies and n > 1 else ("这张" if n == h.copies else f"其中 {n} 张")
+    all_en = ("both copies" if n == h.copies == 2 else f"all {n} copies" if n == h.copies > 1
+              else "it" if n == h.copies else f"{n} of them")
+    t_zh = "第" + "、".join(map(str, h.tricks)) + "轮"
+    t_en = ("trick " if len(h.tricks) == 1 else "tricks ") + ", ".join(map(str, h.tricks))
+    return (f"{zh}，{SEAT_NAMES_ZH[h.seat]}打出了{all_zh}（{t_zh}）",
+            f"{en}, and {SEAT_TOKENS[h.seat]} played {all_en} ({t_en})")
 
 
 def bury_wrong_size(seat: int | None, buried: int, bottom_size: int) -> Message:

@@ -69,9 +69,21 @@ def dealer_from_previous_hand(dealer: int) -> Message:
             f"dealer {SEAT_TOKENS[dealer]}, from the previous hand's outcome ([Dealer] not stated)")
 
 
-def dealer_from_bury(dealer: int) -> Message:
-    """The dealer ``[Dealer]`` does not state that the hand's own cards fix (:mod:`.bury_dealer`)."""
+def dealer_from_bury(dealer: int, of_plays: bool = False, line_given: bool = True) -> Message:
+    """The dealer ``[Dealer]`` does not state that the hand's own cards fix (:mod:`.bury_dealer`); ``of_plays``: with
+    the bury the plays give (every seat played a whole hand: the cards nobody played), the ``Buried:`` line no seat
+    can have made (``line_given``; else missing)."""
     zh, en = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+    if of_plays:
+        line_zh, line_en = (("Buried: 一行无人可能扣下，不采用", "the Buried: line no seat can have made is not used")
+                            if line_given else ("记录未写 Buried:", "the record gives no Buried: line"))
+        return (f"庄家{zh}，由本局的发牌行、底牌行、各家出牌与第一轮推出：各家都打出整手牌，无人打出的牌即是扣底"
+                f"（{line_zh}），只有{zh}可能扣下这些牌（扣底的牌须在其发牌行加底牌之中，且其出牌须在扣底后余下的牌之中），"
+                f"第一轮也由{zh}首出（[Dealer] 未写明）",
+                f"dealer {en}, from the hand's deal lines, Bottom: line, plays and first trick: every seat played a "
+                f"whole hand, so the bury is the cards nobody played ({line_en}), and only {en} can have made it (the "
+                f"buried cards must be in its deal line with the bottom, and its plays among what is left it), and "
+                f"{en} leads the first trick ([Dealer] not stated)")
     return (f"庄家{zh}，由本局的发牌行、底牌行、扣底行与第一轮推出：只有{zh}可能扣下所记的底牌"
             f"（扣底的牌须在其发牌行加底牌之中，且其出牌须在扣底后余下的牌之中），第一轮也由{zh}首出（[Dealer] 未写明）",
             f"dealer {en}, from the hand's deal lines, Bottom: and Buried: lines and first trick: only {en} can have "

@@ -358,17 +358,24 @@ def _dealer_from_cards(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...
     fix (:func:`.bury_dealer.dealer_from_bury`: the one seat that can have made the bury, and led the first trick),
     said in ``derived`` — unless ``[Level]`` and the levels carried say its side cannot play the hand's level (the
     record is wrong somewhere: not derived, the side's check below says so); else ``None``."""
-    seat = dealer_from_bury(hand, rules.rebid_after_bottom)
-    if seat is None:
+    fixed = dealer_from_bury(hand, rules)
+    if fixed is None:
         return None
+    seat, of_plays = fixed
     if not rules.friend and levels_known and hand.level is not None and levels[seat] not in (hand.level, None):
         return None
-    derived.append(_derived("dealer", SEAT_TOKENS[seat], BURY_SOURCE, explain_unknown.dealer_from_bury(seat)))
+    derived.append(_derived("dealer", SEAT_TOKENS[seat], PLAYED_BURY_SOURCE if of_plays else BURY_SOURCE,
+                            explain_unknown.dealer_from_bury(seat, of_plays, hand.buried is not None)))
     return seat
 
 
 BURY_SOURCE = "the hand's deal lines, Bottom: and Buried: lines and first lead"
 """The ``from`` of a dealer the hand's own cards fix (:func:`_dealer_from_cards`)."""
+
+PLAYED_BURY_SOURCE = ("the hand's deal lines, Bottom: line, first lead and the bury the cards played give (every seat "
+                      "a whole hand: the cards nobody played)")
+"""The ``from`` of a dealer the hand's own cards fix with the bury its plays give (the ``Buried:`` line missing, or
+no seat can have made it: :func:`.bury_dealer.dealer_from_bury`)."""
 
 
 def _level_declared(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], levels_known: bool,
