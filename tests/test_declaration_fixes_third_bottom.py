@@ -48,7 +48,9 @@ def test_a_missing_deal_line_does_not_stop_the_check(tmp_path):
     text = RECORD.read_text(encoding="utf-8")
     text = re.sub(r"^W: .*\n", "", text, flags=re.M)
     hand = _hand(_write(tmp_path, text))
-    assert [u["tag"] for u in hand["unknown"]].count("deal") == 1       # W's line: said, as before
+    # W's line: said — since s22 derived from W's plays, a whole hand (bdddb6e), no longer an unknown
+    assert [d["value"][:2] for d in hand["derived"] if d["fact"] == "deal"] == ["W:"]
+    assert [u["tag"] for u in hand["unknown"]].count("deal") == 0
     [v] = _bad_declarations(hand)
     assert "third card ♥10 fixes trump hearts" in v["message_en"] and "底牌第三张 ♥10" in v["message_zh"]
 

@@ -174,6 +174,8 @@ def _level_unknown(trump: bool) -> str:
     disagreeing, make that the record's finding, no page)."""
     text = (_first_hand(SPRING).replace('[Hand "1"]', '[Hand "5"]').replace('[Levels "NS:2 EW:2"]\n', "")
             .replace('[Level "2"]\n', "").replace("1. W: C2 C2 S2 S2, N: CQ CJ C7 C3", "1. W: C2 C2 S2 S2, N: CQ CJ C7"))
+    # (nor [Declarations]: since s22 the ♣2s declared would fix the level, a3fe827)
+    text = re.sub(r'^\[Declarations "[^"]*"\]\n', "", text, flags=re.M)
     return text if trump else text.replace('[Trump "C"]\n', "")
 
 

@@ -85,7 +85,7 @@ def test_failed_throw_reading_withholds_the_points_where_the_rules_charge_it():
 def test_without_deal_lines_nothing_is_filled_in():
     # (behaviour unchanged: this one passes on the code before too — it guards the old path)
     h = hand(HEAD + TRICKS.replace(TRICK8, "8. ~~ ~~"))
-    assert "no trick from it on is judged" in words(h)
+    assert "no trick from trick 8 on is judged" in words(h)        # (the trick named since s22: bdddb6e)
     assert h.attackers_total is None and h.outcome is None and not any(d.fact == "play" for d in h.derived)
     assert [t.number for t in h.tricks] == list(range(1, 8))
 
@@ -96,7 +96,7 @@ def test_too_many_ways_keeps_everything_withheld_and_says_why():
     cut = HEAD + DEAL + TRICKS.partition("13. ")[0].replace(", N: S2 S2", "")
     h = hand(cut.replace("3. E: D10 D10, S: D4 D3, W: D6 D4, N: H3 DK", "3. ~~ ~~"))
     text = words(h)
-    assert "more than 256: too many to judge each" in text and "no trick from it on is judged" in text
+    assert "more than 256: too many to judge each" in text and "no trick from trick 3 on is judged" in text
     assert h.attackers_total is None and [t.number for t in h.tricks] == [1, 2]
 
 

@@ -45,8 +45,9 @@ def _bad_trump(text: str) -> str:
 
 
 def _no_level(text: str) -> str:
-    # a record that begins at hand 5 without [Level]: nothing fixes the level (so the trump rank)
-    return text.replace('[Hand "1"]', '[Hand "5"]', 1).replace('[Level "2"]\n', "", 1)
+    # a record that begins at hand 5 without [Level]: nothing fixes the level (so the trump rank) — nor
+    # [Declarations], whose ♣2s would fix it since s22 (a3fe827)
+    return _no_declarations(text.replace('[Hand "1"]', '[Hand "5"]', 1).replace('[Level "2"]\n', "", 1))
 
 
 UNKNOWN = [(_no_trump, "Trump"), (_bad_trump, "Trump"), (_no_level, "Level")]
