@@ -150,7 +150,7 @@ def test_a_match_problem_names_its_match_in_text_and_json(tmp_path):
 
 def test_a_single_match_keeps_its_match_line_as_it_was(tmp_path):
     path = _write(tmp_path, "one.ndjson", _lines(BOTZONE)[:1])
-    assert "  match 比赛  EW won the match" in run_in("check", path).stdout
+    assert "  match 比赛  E–W won the match" in run_in("check", path).stdout       # (E–W since s22: 78d8c04)
 
 
 def test_violations_of_an_original_botzone_file_name_its_line(tmp_path):
