@@ -22,7 +22,7 @@ from ..records.deal_checks import unread_lines
 from ..records.frozen import fast_init
 from ..records.model import Hand
 from ..records.rulesets import RuleSet
-from . import explain_bury, explain_hand
+from . import explain_bury
 from .explain import Message
 from .played_cards import Played, card_list, counts, multiset_minus
 from .verdicts import Derived, Unknown, Violation, as_record_finding, hand_violation
@@ -119,7 +119,7 @@ def bury_from_plays(rest: tuple[int, ...], rules: RuleSet, line_wrong: bool = Tr
     """The bury derived as the decks' cards nobody played (every seat played a whole hand), the
     ``Buried:`` line being wrong (``line_wrong``) or missing."""
     return Derived("buried", " ".join(TOKEN[k] for k in rest), "the cards played (every seat a whole hand)",
-                   *explain_hand.buried_from_all_plays(rest, rules.decks, rules.hand_size, line_wrong))
+                   *explain_bury.buried_from_all_plays(rest, rules.decks, rules.hand_size, line_wrong))
 
 
 def dealer_exchange(hand: Hand, rules: RuleSet, dealer: int, dealt: list[list[int]],
@@ -244,7 +244,7 @@ def rebid_chain(hand: Hand, rules: RuleSet, dealt: list[list[int]], played: Play
     violations = list(checks)
     if len(buries) > 1 and len(buries) != len(takers):
         violations.append(hand_violation("bad_bury", None,
-                                          explain_hand.bury_count_mismatch(len(buries), len(takers))))
+                                          explain_bury.bury_count_mismatch(len(buries), len(takers))))
     if not (hand.bottom is not None and len(buries) == len(takers) and all(given[t] for t in takers)):
         # the exchanges are not all known: take the takers' hands from their plays
         for t in set(takers):
@@ -316,7 +316,7 @@ def _bury_from(pool: list[int], buried: tuple[Card, ...], seat: int, rebid: bool
     after, missing, over = _not_held(pool, buried, others, rules)
     found = _bury_held_by_others(over, buried, others, rules) if over else []
     if missing:
-        found.append(hand_violation("bad_bury", seat, explain_hand.buried_not_held(seat, missing, rebid),
+        found.append(hand_violation("bad_bury", seat, explain_bury.buried_not_held(seat, missing, rebid),
                                      tuple(buried)))
     return after, found + bury_size(buried, seat, rules)
 
@@ -354,33 +354,33 @@ def _bury_held_by_others(buried: Sequence[int], line: tuple[Card, ...], others: 
     (docs/rules.md §13.1), naming no seat; its words name the lines that hold the copies, and the tricks in which
     those seats played them.  Where the copies those seats played, each within its line's, with the copies buried
     are more than the decks have, their plays bear their lines out and no such line miscopied alone could be the
-    error: the words say the ``Buried:`` line is miscopied (:func:`.explain_hand.buried_held_by_others`)."""
+    error: the words say the ``Buried:`` line is miscopied (:func:`.explain_bury.buried_held_by_others`)."""
     over = [k for k, n in enumerate(buried) if n and n + _copies(others, k) > rules.decks]
     if not over:
         return []
     holders = [[_holder(s, row[k], hand, k) for s, row, hand in others if row[k]] for k in over]
     shown = [sum(min(h.played, h.copies) for h in held) + buried[k] > rules.decks for k, held in zip(over, holders)]
-    return [as_record_finding(hand_violation("bad_bury", None, explain_hand.buried_held_by_others(
+    return [as_record_finding(hand_violation("bad_bury", None, explain_bury.buried_held_by_others(
         over, holders, rules.decks, shown), tuple(line)))]
 
 
-def _holder(seat: int, copies: int, hand: Hand, kind: int) -> explain_hand.Holder:
+def _holder(seat: int, copies: int, hand: Hand, kind: int) -> explain_bury.Holder:
     """``seat``'s line holding ``copies`` of ``kind``, with the copies it played in ``hand`` and in which tricks."""
     tricks = [t.number for t in hand.tricks for p in t.plays if p.seat == seat for k in p.cards if k == kind]
-    return explain_hand.Holder(seat, copies, len(tricks), tuple(sorted(set(tricks))))
+    return explain_bury.Holder(seat, copies, len(tricks), tuple(sorted(set(tricks))))
 
 
 def bury_size(buried: tuple[Card, ...], seat: int | None, rules: RuleSet) -> list[Violation]:
     if len(buried) == rules.bottom_size:
         return []
-    return [hand_violation("bad_bury", seat, explain_hand.bury_wrong_size(seat, len(buried), rules.bottom_size),
+    return [hand_violation("bad_bury", seat, explain_bury.bury_wrong_size(seat, len(buried), rules.bottom_size),
                             tuple(buried))]
 
 
 def bury_beyond_decks(buried: tuple[Card, ...], dealer: int | None, rows: Sequence[Sequence[int]],
                        rules: RuleSet,
                        words: Callable[[int | None, Sequence[int], int], Message]
-                       = explain_hand.position_bury_beyond_decks) -> list[Violation]:
+                       = explain_bury.position_bury_beyond_decks) -> list[Violation]:
     """A position's bury naming a card of which it and the seats' cards (``rows``) hold more copies
     than the decks: ``bad_bury`` (``words``: its message; a full hand's rows are the cards played)."""
     total = counts(buried)

@@ -2,16 +2,19 @@
 whole deal leaves, the cards a deal line short of a hand leaves out (the only ones the deal and the bottom
 place nowhere), a bury derived from the dealer's plays or not known, each bury after 炒地皮 (the
 rebid), the bottom's points when the attackers take the last trick, and the bottom's third card that
-fixes the trump when nobody declared (docs/rules.md §14.1).
+fixes the trump when nobody declared (docs/rules.md §14.1); and a ``Buried:`` line no dealer can have made
+(``bad_bury``: its size, cards not held, a card every copy of which other seats' lines hold, §1.5, §13.1).
 
 Each function returns ``(message_zh, message_en)``, saying the same in both languages; the wording
 of an unknown is :func:`.explain_unknown.unknown_fact`'s.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.diagnostics import decks_en
 from .explain import Message, cards_text
 from .explain_unknown import fault_owed_open, seat_list, unknown_fact
 
@@ -366,3 +369,142 @@ def fault_either_reading(seat: int | None, code: str) -> Message:
     return fault_owed_open(seat, code, ("无论 Buried: 一行还是与之不符的出牌记错都违例，但应出哪一手取决于是哪一处记错",
                                         "whichever of the Buried: line and the plays that disagree with it is "
                                         "miscopied; the play owed depends on which"))
+
+
+# --- a bury no dealer can have made (bad_bury), and the bury derived from the plays (moved from explain_hand) ---
+
+def _pretty(cards: Sequence[int]) -> str:
+    return " ".join(PRETTY[c] for c in cards)
+
+
+def _tokens(cards: Sequence[int]) -> str:
+    return " ".join(TOKEN[c] for c in cards)
+
+
+def bury_count_mismatch(buries: int, takers: int) -> Message:
+    """One bury recorded per player who took the bottom (the dealer, then each 炒地皮)."""
+    return (f"记录了 {buries} 次埋底，但拿过底牌的有 {takers} 人（庄家和每次炒地皮的人），应记 {takers} 次",
+            f"the record gives {buries} buries but {takers} player(s) took the bottom (the dealer, "
+            f"then each rebid after the bottom, 炒地皮): expected {takers}")
+
+
+def buried_not_held(seat: int, missing: Sequence[int], rebid: bool) -> Message:
+    """Buried cards neither in the hand nor in the bottom taken (``rebid``: after 炒地皮)."""
+    who_zh = f"{SEAT_NAMES_ZH[seat]}炒地皮后" if rebid else SEAT_NAMES_ZH[seat]
+    whose = f"{SEAT_TOKENS[seat]}'s hand nor in the bottom {SEAT_TOKENS[seat]} took" if rebid \
+        else "the dealer's hand nor in the bottom"
+    return (f"{who_zh}扣的底牌 {_pretty(missing)} 既不在手中也不在底牌里",
+            f"{SEAT_TOKENS[seat]} buried {_tokens(missing)}"
+            f"{' after the rebid (炒地皮)' if rebid else ''}, which {'was' if len(missing) == 1 else 'were'} neither in "
+            f"{whose}")
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """A deal line holding copies of a buried card (:func:`buried_held_by_others`): its seat, the copies it holds,
+    the copies the seat played and the tricks it played them in."""
+    seat: int
+    copies: int
+    played: int
+    tricks: tuple[int, ...]
+
+
+def buried_held_by_others(kinds: Sequence[int], holders: Sequence[Sequence[Holder]], decks: int,
+                          shown: Sequence[bool] = ()) -> Message:
+    """A bury naming cards the dealer's hand and the bottom lack (or its line not given) of which the other seats'
+    deal lines — ``holders``: for each of ``kinds``, every line holding it — hold every copy, or with the bury more
+    than the decks have: no dealer can bury them, so the ``Buried:`` line or one of those lines is miscopied — the
+    record's finding, worded as the record's: no seat said to have buried anything, the lines that hold the copies
+    named, and the tricks in which their seats played them.  ``shown``: for each of ``kinds``, whether those plays
+    (each within its line's copies) with the bury are more copies than the decks have — the plays bear the lines
+    out, so the ``Buried:`` line is the one miscopied (else a line and its plays both would be)."""
+    shown = list(shown) or [False] * len(kinds)
+    every = all(sum(h.copies for h in held) >= decks for held in holders)
+    where = [_holder_words(k, h) for k, held in zip(kinds, holders) for h in held]
+    open_seats = sorted({h.seat for held, sure in zip(holders, shown) if not sure for h in held})
+    whose_zh = "或".join(SEAT_NAMES_ZH[s] for s in open_seats)
+    whose_en = " or ".join(f"{SEAT_TOKENS[s]}'s" for s in open_seats)
+    held_zh = (f"其他各家的发牌行已有其全部 {decks} 张" if every
+               else f"其他各家的发牌行与该行合起来，其张数超过 {decks} 副牌所有（每种 {decks} 张）")
+    held_en = (f"the other seats' deal lines hold every copy of it ({decks})" if every
+               else f"the other seats' deal lines and the line hold together more copies of it than "
+                    f"{decks_en(decks, 'have')} ({decks} of each)")
+    if not any(shown):
+        end_zh = f"Buried: 一行或{whose_zh}的发牌行记错（不知是哪一处），不采用该埋底行"
+        end_en = (f"the Buried: line or {whose_en} deal line is miscopied (not known which), and the Buried: line is "
+                  "not used")
+    else:
+        sure = [k for k, ok in zip(kinds, shown) if ok]
+        end_zh = (f"所打出的{_pretty(sure)}与其发牌行相符：Buried: 一行记错（否则发牌行与出牌都记错了），不采用该埋底行"
+                  + (f"；{whose_zh}的发牌行是否也记错，不得而知" if open_seats else ""))
+        end_en = (f"the plays of {_tokens(sure)} bear those lines out: the Buried: line is miscopied (else a deal line "
+                  "and its plays both would be), and it is not used"
+                  + (f"; whether {whose_en} deal line is miscopied as well is not known" if open_seats else ""))
+    return (f"Buried: 一行有 {_pretty(kinds)}，但{held_zh}：{'；'.join(z for z, _ in where)}——庄家不可能扣下；{end_zh}",
+            f"the Buried: line names {_tokens(kinds)}, but {held_en}: {'; '.join(e for _, e in where)} — no dealer can "
+            f"have buried it; {end_en}")
+
+
+def _holder_words(kind: int, h: Holder) -> Message:
+    """``北家的发牌行有 2 张♦J，北家打出了这 2 张（第2轮）`` / ``N's line holds 2 of DJ, and N played both (trick 2)``."""
+    zh, en = f"{SEAT_NAMES_ZH[h.seat]}的发牌行有 {h.copies} 张{_pretty([kind])}", \
+        f"{SEAT_TOKENS[h.seat]}'s line holds {h.copies} of {TOKEN[kind]}"
+    if not h.played:
+        return zh, en
+    n = min(h.played, h.copies)
+    all_zh = f"这 {n} 张" if n == h.copies and n > 1 else ("这张" if n == h.copies else f"其中 {n} 张")
+    all_en = ("both copies" if n == h.copies == 2 else f"all {n} copies" if n == h.copies > 1
+              else "it" if n == h.copies else f"{n} of them")
+    t_zh = "第" + "、".join(map(str, h.tricks)) + "轮"
+    t_en = ("trick " if len(h.tricks) == 1 else "tricks ") + ", ".join(map(str, h.tricks))
+    return (f"{zh}，{SEAT_NAMES_ZH[h.seat]}打出了{all_zh}（{t_zh}）",
+            f"{en}, and {SEAT_TOKENS[h.seat]} played {all_en} ({t_en})")
+
+
+def bury_wrong_size(seat: int | None, buried: int, bottom_size: int) -> Message:
+    """``seat`` ``None``: a position whose dealer is not known (the line is still the dealer's)."""
+    who_zh, who_en = ("庄家", "the dealer") if seat is None else (SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat])
+    # (the line's count: whether the seat buried that many or the line is miscopied, the record may not show —
+    # a referee's tester read "E buried 7 cards" as a fact the plays had not proven)
+    return (f"Buried: 一行记{who_zh}扣了 {buried} 张底牌，应扣 {bottom_size} 张",
+            f"the Buried: line gives {who_en} burying {buried} cards; the bottom holds {bottom_size}")
+
+
+def position_bury_beyond_decks(seat: int | None, kinds: Sequence[int], decks: int) -> Message:
+    """A position's ``Buried:`` line naming cards of which it and the position's hands (the seats' lines,
+    or the plays of a seat without one) hold more copies than the decks have: no bury can hold them, so the
+    line or a seat's line is miscopied — the record's finding, worded as the record's: no seat (``seat``, the
+    signature :func:`.bottom_exchange.bury_beyond_decks` calls, is not named) said to have buried anything."""
+    return (f"Buried: 一行与残局各家的牌合起来，{_pretty(kinds)} 的张数超过 {decks} 副牌所有（每种 {decks} 张）："
+            "记录有一处记错（不知是哪一处），不采用该埋底行",
+            f"the Buried: line and the position's hands hold together more copies of {_tokens(kinds)} than "
+            f"{decks_en(decks, 'have')} ({decks} of each): the record is miscopied somewhere (not known where), and "
+            "the Buried: line is not used")
+
+
+def played_bury_beyond_decks(seat: int | None, kinds: Sequence[int], decks: int) -> Message:
+    """A full hand read from its plays (no deal lines): a ``Buried:`` line naming cards of which it and
+    the cards played hold more copies than the decks have: no bury can hold them, so a card of the line or
+    of a play is miscopied — the record's finding, worded as the record's: no seat (``seat``, the signature
+    :func:`.bottom_exchange.bury_beyond_decks` calls, is not named) said to have buried anything."""
+    return (f"Buried: 一行与各家打出的牌合起来，{_pretty(kinds)} 的张数超过 {decks} 副牌所有（每种 {decks} 张）："
+            "该行或某一手出牌有牌记错（不知是哪一处），不采用该埋底行",
+            f"the Buried: line and the cards played hold together more copies of {_tokens(kinds)} than "
+            f"{decks_en(decks, 'have')} ({decks} of each): a card of the line or of a play is miscopied (not known "
+            "which), and the Buried: line is not used")
+
+
+def buried_from_all_plays(buried: Sequence[int], decks: int, hand_size: int, line_wrong: bool = True) -> Message:
+    """The bury derived in a full hand without deal lines whose ``Buried:`` line is wrong
+    (``line_wrong``) or missing: every seat played a whole hand, so the bottom is the decks' cards
+    none played."""
+    zh_line, en_line = (("；Buried: 一行有误，不采用", "; the Buried: line is wrong, so it is not used") if line_wrong
+                        else ("；记录未写 Buried:", "; the record gives no Buried: line"))
+    return (f"扣底 {_tokens(buried)}，由各家出牌推出（各家都打出整手 {hand_size} 张牌，{decks} 副牌中无人打出的牌"
+            f"即是底牌{zh_line}）",
+            f"buried {_tokens(buried)}, from the cards played (every seat played a whole hand of {hand_size} "
+            f"cards, so the bottom is the cards of {decks} deck{'s' if decks > 1 else ''} nobody played"
+            f"{en_line})")
+
+
+# --- points (the score items) and the claim --------------------------------------------

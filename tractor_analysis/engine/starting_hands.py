@@ -283,7 +283,7 @@ def _plays_start(hand: Hand, rules: RuleSet, dealer: int | None, rows: tuple[tup
     # copies beyond the decks no dealer can bury: a card of the line or of a play miscopied, the record's finding
     # (docs/rules.md §13.1), naming no seat, whether or not every card was played
     found = bury_size(buried, seat, rules) + [as_record_finding(v) for v in bury_beyond_decks(
-        buried, None, rows, rules, explain_hand.played_bury_beyond_decks)]
+        buried, None, rows, rules, explain_bury.played_bury_beyond_decks)]
     if not found:
         return new_start(rows, buried, False, frozenset(range(4)))
     rest = bottom_from_deal(rules, rows)       # the decks' cards none played, when each seat played a whole hand
