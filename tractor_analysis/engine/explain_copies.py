@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .explain import Message
 from .explain_unknown import fault_owed_open, unknown_fact
 
@@ -136,3 +136,48 @@ def position_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, tricks:
                         f"say which: the position is judged once without each line's copy, and only what every "
                         f"reading gives is kept{played_en}", what,
                         None if not tricks else len(tricks) > 1)
+
+
+def hand_shown_beyond_decks(over: Sequence[tuple[int, int, str, str]], decks: int) -> Message:
+    """A full hand giving deal lines for some seats only whose record shows more copies of a card than the ``decks``
+    hold — ``over``: ``(kind, copies shown, where in English, where in Chinese)`` each, the places
+    :func:`..records.deal_checks.copies_places_words` names: the lines given, the bottom, the plays of the seats
+    without a line that cannot be those cards (:func:`.starting_hands.shown_beyond_decks`).  The record's finding,
+    whatever the lines not given hold (a card miscopied, or rules with fewer decks than the record's)."""
+    zh = "；".join(f"{n} 张 {PRETTY[k]}（{where_zh}）" for k, n, _, where_zh in over)
+    en = "; ".join(f"{n} copies of {TOKEN[k]} ({where_en})" for k, n, where_en, _ in over)
+    s = "s" if decks > 1 else ""
+    return (f"记录中有 {zh}，多于 {decks} 副牌所有（每种 {decks} 张）：无论未给出的发牌行是什么，记录都有误（某张牌记错，"
+            "或所用规则的副数少于记录的规则），记录未说明是哪一张",
+            f"the record shows {en}: more copies than {decks} deck{s} hold ({decks} of each) — whatever the deal lines "
+            "not given hold, the record is wrong (a card miscopied, or the rules used have fewer decks than the "
+            "record's), and it does not say which copy")
+
+
+def hand_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, tricks: Sequence[int],
+                        what: Sequence[str]) -> Message:
+    """A full hand giving deal lines for some seats only whose record shows more copies of each kind of ``over``
+    (``(kind, copies too many)``) than the ``decks`` have (:func:`.extra_copies.judge_partial`): one is miscopied,
+    the record does not say which, nor what card a copy played stands for.  ``tricks``: where a copy is played."""
+    cards_zh = "、".join(TOKEN[k] for k, _ in over)
+    cards_en = ", ".join(TOKEN[k] for k, _ in over)
+    s = "s" if decks > 1 else ""
+    t_zh = "、".join(map(str, tricks))
+    t_en = f"trick{'s' if len(tricks) > 1 else ''} {', '.join(map(str, tricks))}"
+    played_zh = (f"；第 {t_zh} 轮打出了这张牌，打出的那张可能连同其出牌一起记错，而它原是哪张牌记录中看不出（没有发牌行的各家持牌未知），"
+                 f"故{'这些轮' if len(tricks) > 1 else '该轮'}及其下一轮的跟牌与甩牌、{'这些轮' if len(tricks) > 1 else '该轮'}的赢家及依赖于此的分数都不判定，持有或打出这张牌的各家的违例也不判定"
+                 if tricks else "")
+    these = "those tricks" if len(tricks) > 1 else "that trick"
+    played_en = (f"; it is played in {t_en}, where the copy played may be miscopied with its play, and the record "
+                 "does not show what card it stands for (the seats without a deal line may have held any), so "
+                 f"nothing resting on those plays is ruled — the follows and throws of {these} and of the trick "
+                 f"after {'each' if len(tricks) > 1 else 'it'}, {'their winners' if len(tricks) > 1 else 'its winner'}, the points that rest on them, and any fault of a seat whose line gives "
+                 "or who plays such a copy" if tricks else "")
+    return unknown_fact(f"记录中 {cards_zh} 的张数多于 {decks} 副牌所有（发牌行、底牌与没有发牌行的各家所出的牌合计，"
+                        f"或所用规则的副数少于记录的规则），必有一张记错，而记录未说明是哪一张：对发牌行或底牌中的每一张各按不存在判定一次，"
+                        f"只保留各种判定都相同的结论{played_zh}",
+                        f"the record shows more copies of {cards_en} than {decks} deck{s} have (its deal lines, the "
+                        f"bottom and the plays of the seats without a line together, or the rules used have fewer "
+                        f"decks than the record's), so one copy is miscopied, and the record does not say which: the "
+                        f"hand is judged once without each line's or the bottom's copy, and only what every reading "
+                        f"gives is kept{played_en}", what, None if not tricks else len(tricks) > 1)

@@ -31,6 +31,7 @@ import itertools
 from typing import Callable, Sequence
 
 from ..records.cards import POINTS
+from ..records.deal_checks import partial_over
 from ..records.model import Hand
 from . import explain_copies
 from .explain_hand import cards_left
@@ -354,6 +355,38 @@ def position_over(hand: Hand, decks: int) -> tuple[tuple[int, int], ...]:
     return tuple((k, n - decks) for k, n in enumerate(sum(col) for col in zip(*rows)) if n > decks)
 
 
+def judge_partial(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]],
+                  replay: Callable[[Hand], HandResult], order: Callable[[Violation], tuple]) -> HandResult:
+    """``result`` of a full hand giving deal lines for some seats only whose record shows copies the decks lack
+    (``over``: :func:`..records.deal_checks.partial_over`; the record's finding, :func:`.starting_hands.shown_beyond_decks`): one copy —
+    a line's, the bottom's or a play's — is miscopied, and the record does not say which, whatever the lines not
+    given hold.  Judged as recorded and once without each place's copy (:func:`every_place`), only what every
+    reading gives kept; a copy played may be miscopied with its play, what card it stands for not known, so
+    nothing resting on those plays is ruled (:func:`_doubtful_plays`): the follows and throws of the tricks they
+    are in and of the trick after each (led by its winner), those tricks' winners and, where the points rest on
+    them, the points and what follows; and no fault of a seat whose line gives such a copy or that plays one (its
+    hand is not known card for card).  The other verdicts stand.  Said in an ``unknown`` (tag ``deal``) naming
+    the cards and the tricks (docs/rules.md §1.6)."""
+    lines = [counts(line) for line in hand.deal or ((),) * 4]
+    results = [result, *(replay(_without(hand, w)) for w in every_place(hand, over, lines))]
+    changes, what = agree(results, [t.plays for t in hand.tricks],
+                          lambda v: explain_copies.fault_whichever_copy(v.seat, v.code))
+    changes["held_open"] = _held_as_recorded(result, changes["tricks"])
+    kinds = {k for k, _ in over}
+    doubtful = [t.number for t in hand.tricks if any(k in kinds for p in t.plays for k in p.cards)]
+    if doubtful:
+        seats = ({s for s, line in enumerate(hand.deal or ()) if kinds & set(line)}
+                 | {p.seat for t in hand.tricks for p in t.plays if kinds & set(p.cards)})
+        near = {*doubtful, *(n + 1 for n in doubtful)}
+        _doubtful_plays(hand, result, kinds, doubtful, changes, what,
+                        lambda v: v.trick not in near and v.seat not in seats)
+    what = _regrouped(result, changes, [v for v in result.violations if v.trick is None], what, order)
+    if not what:
+        return dataclasses.replace(result, **changes)
+    words = explain_copies.hand_copy_miscopied(over, result.rules.decks, doubtful, what)
+    return dataclasses.replace(result, **changes, unknowns=result.unknowns + (Unknown("deal", tuple(what), *words),))
+
+
 def judge_position(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]],
                    replay: Callable[[Hand], HandResult], order: Callable[[Violation], tuple]) -> HandResult:
     """``result`` of a position whose seats hold copies the decks lack (``over``: :func:`position_over`; the
@@ -406,11 +439,12 @@ def _regrouped(result: HandResult, changes: dict, own: Sequence[Violation], what
             and (w not in ("points", "bottom") or result.attackers_total is not None)]
 
 def _doubtful_plays(hand: Hand, result: HandResult, kinds: set[int], doubtful: Sequence[int], changes: dict,
-                    what: list[str]) -> None:
+                    what: list[str], kept: Callable[[Violation], bool] = lambda v: False) -> None:
     """:func:`judge_position`'s copies played (in tricks ``doubtful``): the card each stands for is not known — any
     the position's cards and bury do not hold every copy of, a card counting points among them — so the follows, those
     tricks' winners and points, and (where they carry points, or decide who takes the bottom) the attackers' points
-    and what rests on them, are withheld in ``changes`` (:func:`agree`'s) and named in ``what``."""
+    and what rests on them, are withheld in ``changes`` (:func:`agree`'s) and named in ``what``.  ``kept``: the
+    tricks' violations (every reading's) that rest on none of those plays (a position's: none)."""
     held = Played(hand).held()
     rows = [counts(line) if line else list(held[s]) for s, line in enumerate(hand.deal or ((),) * 4)]
     seen = [sum(col) for col in zip(*rows, counts(hand.buried or ()))]
@@ -418,7 +452,7 @@ def _doubtful_plays(hand: Hand, result: HandResult, kinds: set[int], doubtful: S
     last = hand.tricks[-1].number if hand.tricks else None
     tricks = changes["tricks"]
     counted = worth or any(t.points or t.number == last for t in tricks if t.number in doubtful)
-    changes["violations"] = tuple(v for v in changes["violations"] if v.trick is None)
+    changes["violations"] = tuple(v for v in changes["violations"] if v.trick is None or kept(v))
     changes["tricks"] = tuple(dataclasses.replace(t, violations=(), winner=None if t.number in doubtful else t.winner,
                                                   points=None if worth and t.number in doubtful else t.points)
                               for t in tricks)
@@ -439,5 +473,5 @@ def _points_withheld(changes: dict) -> list[str]:
     return ["points", "outcome", "levels"]
 
 
-__all__ = ["BOTTOM", "BURY", "MAX_READINGS", "every_place", "every_swap", "extra_copies", "judge", "judge_position",
-           "never_played", "position_over"]
+__all__ = ["BOTTOM", "BURY", "MAX_READINGS", "every_place", "every_swap", "extra_copies", "judge", "judge_partial",
+           "judge_position", "never_played", "position_over"]

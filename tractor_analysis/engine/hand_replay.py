@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..records.deal_checks import partial_over
 from ..records.model import Hand
 from ..records.rulesets import RuleSet
 from . import explain_hand, explain_stopped
@@ -32,7 +33,7 @@ from .doubted_lines import judged_each_line, line_readings, said
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
 from .impossible_plays import find_slips, judge as judge_slips
-from .extra_copies import extra_copies, judge as judge_extra, judge_position, position_over
+from .extra_copies import extra_copies, judge as judge_extra, judge_partial, judge_position, position_over
 from .unfinished import missing_seats
 from .recorded_hand import hand_first, replay_recorded
 from .setup_tag import full_hand_shown, said as setup_said
@@ -251,6 +252,10 @@ def _lines_set_aside(hand: Hand, args: tuple, hands_before: bool, first_hand: bo
     if over:                # a position holding a copy the decks lack: which one, and what card it is, not known
         return judge_position(hand, result, over, lambda h: replay_recorded(h, *args, hands_before, first_hand),
                               hand_first)
+    over = partial_over(hand, result.rules.decks, result.dealer)
+    if over:                # a full hand's lines given and plays showing a copy the decks lack, whatever the lines not
+        return judge_partial(hand, result, over,      # given: which one, and what card a copy played is, not known
+                             lambda h: replay_recorded(h, *args, hands_before, first_hand), hand_first)
     return result
 
 

@@ -17,10 +17,10 @@ from operator import add, sub
 from typing import Sequence
 
 from ..records.cards import NUM_KINDS, SEAT_TOKENS, TOKEN, Card
-from ..records.deal_checks import seats_without_line, unread_lines
+from ..records.deal_checks import copies_places_words, copies_shown, partial_over, seats_without_line, unread_lines
 from ..records.model import Hand
 from ..records.rulesets import RuleSet
-from . import explain_bury, explain_contradicted, explain_hand
+from . import explain_bury, explain_contradicted, explain_copies, explain_hand
 from .bottom_exchange import (Start, bottom_from_deal, bury_beyond_decks, bury_from_plays, bury_not_read,
                               bury_size, dealer_exchange, new_start, rebid_chain)
 from .declarations import bottom_takers
@@ -100,6 +100,8 @@ def _starting_hands(hand: Hand, rules: RuleSet, dealer: int | None, played: Play
         out = replace(out, derived=(_left_out_derived(*short, unread.get(short[0], 0) == len(short[1])), *out.derived))
     if out.buried is None and not all(given):
         out = _bury_all_played(hand, rules, out, played)
+    if not all(given):          # the copies the record shows, whatever the lines not given: the record's finding
+        out = replace(out, violations=(*out.violations, *shown_beyond_decks(hand, rules, dealer)))
     if short is not None:       # the cards the deck proves are the ones not read: the line is whole
         unread.pop(short[0], None)
     if out.disputed:
@@ -260,6 +262,25 @@ def _held_beyond_decks(rows: Sequence[Sequence[int]], rules: RuleSet) -> tuple[V
         return ()
     return (as_record_finding(hand_violation("deal_mismatch", None,
                                              explain_hand.position_beyond_decks(over, total, rules.decks))),)
+
+
+def shown_beyond_decks(hand: Hand, rules: RuleSet, dealer: int | None) -> tuple[Violation, ...]:
+    """A full hand giving deal lines for some seats only whose record shows more copies of a card than the decks of
+    the rules used have — its lines given, the bottom and the plays of the seats without a line that cannot be those
+    cards (:func:`..records.deal_checks.partial_over`; ``dealer`` who took the bottom) —: one copy is miscopied, whatever
+    the lines not given hold — the record's finding, a ``deal_mismatch`` naming no seat and every place a copy is
+    (docs/rules.md §1.6), as a position's (:func:`_held_beyond_decks`).  The reader counts against the record's own
+    ruleset (``too_many_copies`` at the copy counted last); the replay, which has the rules used, counts again."""
+    over = partial_over(hand, rules.decks, dealer)
+    if not over:
+        return ()
+    shown = copies_shown(hand, dealer)
+    listed = []
+    for k, excess in over:
+        places = [c for c in shown if c[0] == k]
+        listed.append((k, rules.decks + excess, *copies_places_words(places, False)))
+    return (as_record_finding(hand_violation("deal_mismatch", None,
+                                             explain_copies.hand_shown_beyond_decks(listed, rules.decks))),)
 
 
 def _plays_start(hand: Hand, rules: RuleSet, dealer: int | None, rows: tuple[tuple[int, ...], ...]) -> Start:

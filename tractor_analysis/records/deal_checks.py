@@ -61,7 +61,8 @@ def uneven_position(hand: Hand) -> dict[int, int] | None:
 def deal_problems(hand: Hand, decks: int | None = None) -> list[tuple[str, str, str, str]]:
     """``(code, English, Chinese, key)`` for each thing wrong with the hand's deal lines; ``key``
     is where to put it: ``deal`` (no line at all: the hand's first line), ``dealN`` … ``dealW``, or
-    ``trickN`` (that trick's line: :func:`problem_position`).  ``decks``: the copies of each card
+    ``trickN`` (that trick's line), ``trickN:P:seat:kind`` (its ``P``-th play, the copy of ``kind`` there:
+    :func:`problem_position`).  ``decks``: the copies of each card
     (the copies across lines and plays are checked only when it is given)."""
     out: list[tuple[str, str, str, str]] = []
     if decks is not None:
@@ -116,60 +117,146 @@ def _uneven(hand: Hand, sizes: dict[int, int]) -> tuple[str, str, str, str]:
 def problem_position(hand: Hand, key: str) -> tuple[int, int] | None:
     """Where :func:`deal_problems`' ``key`` is in the record (``None`` when not known)."""
     if key.startswith("trick"):
-        number = int(key[5:])
-        return next(((t.line, 1) for t in hand.tricks if t.number == number and t.line), None)
+        number, *play = key[5:].split(":")
+        trick = next((t for t in hand.tricks if t.number == int(number) and t.line), None)
+        if trick is None:
+            return None
+        if play and int(play[0]) < len(trick.plays) and trick.plays[int(play[0])].line:   # ``trickN:P:seat:kind``
+            return trick.plays[int(play[0])].line, trick.plays[int(play[0])].column
+        return trick.line, 1
     return hand.position(key)
 
 
-def copies_beyond_lines(hand: Hand, decks: int) -> list[tuple[str, str, str, str]]:
-    """``too_many_copies`` when the deal lines given, with the bottom (a hand) or the buried cards (a
-    position), and the plays of the seats without a line hold more copies of a card than the decks.
-    Only plays that cannot be of those cards count: a seat with a line plays its own cards, and a
-    seat without one that took the bottom (the dealer, a rebidder after 炒地皮; any seat when the
-    dealer is not known) may play the bottom's or a bury's cards, so its plays are left out."""
+ASIDE = 4
+"""The place of a copy the cards set aside give (:func:`copies_shown`): a hand's ``Bottom:`` line, a position's
+``Buried:`` line (a seat's place is 0–3)."""
+
+Shown = tuple[int, int, int | None, int | None]
+"""One copy of a card the record shows (:func:`copies_shown`): ``(kind, place, trick, column)`` — the place a
+seat (0–3) or :data:`ASIDE`; ``trick`` ``None`` for a copy its deal line or the cards set aside give, else the
+number of the trick the seat plays it in, and ``column`` that play's index in the trick."""
+
+
+def copies_shown(hand: Hand, dealer: int | None) -> list[Shown]:
+    """The copies of each card a hand giving deal lines for some seats only shows, every one a copy no other
+    counts (docs/rules.md §1.1): the deal lines given; the cards set aside (a hand's bottom, a position's bury);
+    the plays of a seat without a line that took no bottom; and, where a seat without a line took the bottom (the
+    dealer ``dealer``, a rebidder after 炒地皮), the copies those takers play beyond what their lines and the
+    bottom give (those came from a taker's own dealt cards).  A seat with a line plays its own cards, so its plays
+    count nothing more; nor do the takers' when each has a line.  In the record's order (lines, the cards set
+    aside, then the plays).  ``[]`` for a hand with every line or none, and for a full hand whose dealer is not
+    known (any seat may have played the bottom's cards)."""
     if hand.deal is None or all(hand.deal) or not any(hand.deal):
         return []
     lineless = [s for s, cards in enumerate(hand.deal) if not cards]
+    takers: set[int] = set()
     if hand.setup:
-        counted, aside, aside_en, aside_zh = lineless, hand.buried or (), "the buried cards", "埋底的牌"
-    else:
-        if hand.dealer is None:
-            return []
-        takers = {hand.dealer} | {d.seat for d in hand.declarations if d.after_bottom}
-        counted = [s for s in lineless if s not in takers]
-        aside, aside_en, aside_zh = hand.bottom or (), "the bottom", "底牌"
-    if not counted:
+        aside = hand.buried or ()
+    elif dealer is None:
         return []
-    counts = [0] * NUM_KINDS
-    for cards in (*hand.deal, aside):
-        for k in cards:
-            counts[k] += 1
+    else:
+        takers = {dealer} | {d.seat for d in hand.declarations if d.after_bottom}
+        aside = hand.bottom or ()
+    out: list[Shown] = [(k, s, None, None) for s, cards in enumerate(hand.deal) for k in cards]
+    out += [(k, ASIDE, None, None) for k in aside]
+    pooled = bool(takers) and any(s in takers for s in lineless)
+    room = [0] * NUM_KINDS          # the copies the takers may play out of their lines and the bottom
+    for k in (*aside, *(k for s in takers for k in hand.deal[s])):
+        room[k] += 1
     for trick in hand.tricks:
-        for play in trick.plays:
-            if play.seat not in counted:
-                continue
-            for k in play.cards:
-                counts[k] += 1
-                if counts[k] > decks:
-                    return [_too_many(hand, k, counts[k], decks, play.seat, trick.number,
-                                      aside_en if aside else "", aside_zh if aside else "")]
+        for i, play in enumerate(trick.plays):
+            if play.seat in takers:
+                if not pooled:
+                    continue
+                for k in play.cards:
+                    room[k] -= 1
+                    if room[k] < 0:
+                        out.append((k, play.seat, trick.number, i))
+            elif play.seat in lineless:
+                out += [(k, play.seat, trick.number, i) for k in play.cards]
+    return out
+
+
+def partial_over(hand: Hand, decks: int, dealer: int | None) -> tuple[tuple[int, int], ...]:
+    """A full hand's (not a position's) kinds of which the copies the record shows (:func:`copies_shown`, ``dealer``
+    the hand's, stated or derived) are more than ``decks`` have, each with how many copies too many; a kind the
+    plays alone show more often than the decks is left to the plays' own finding (the engine's
+    ``impossible_plays``, ``check`` pointing at the copy).  ``()`` when none."""
+    if hand.setup:
+        return ()
+    shown = [0] * NUM_KINDS
+    for k, *_ in copies_shown(hand, dealer):
+        shown[k] += 1
+    played = Counter(k for t in hand.tricks for p in t.plays for k in p.cards)
+    return tuple((k, n - decks) for k, n in enumerate(shown) if n > decks and played[k] <= decks)
+
+
+def copies_beyond_lines(hand: Hand, decks: int) -> list[tuple[str, str, str, str]]:
+    """``too_many_copies`` when the copies a hand giving deal lines for some seats only shows
+    (:func:`copies_shown`: the lines, the cards set aside, the plays of the seats without a line that cannot be
+    those cards) are more than the decks hold — at the play that counts the copy past them (its key
+    ``trickN:P:seat:kind``, :func:`problem_position`), naming where every copy is."""
+    shown = copies_shown(hand, hand.dealer)
+    counts = [0] * NUM_KINDS
+    for kind, place, trick, _ in shown:
+        counts[kind] += 1
+        if counts[kind] > decks and trick is not None:
+            places = [c for c in shown if c[0] == kind][:counts[kind]]
+            return [_too_many(hand, kind, decks, places)]
     return []
 
 
-def _too_many(hand: Hand, kind: int, count: int, decks: int, seat: int, trick: int,
-              aside_en: str, aside_zh: str) -> tuple[str, str, str, str]:
+def _too_many(hand: Hand, kind: int, decks: int, places: Sequence[Shown]) -> tuple[str, str, str, str]:
+    """The ``too_many_copies`` of :func:`copies_beyond_lines`: ``places`` every copy counted, the last the play
+    that passes the decks (reported there); every other copy named by where it is."""
+    _, seat, trick, index = places[-1]
+    aside_en, aside_zh = ("the buried cards", "埋底的牌") if hand.setup else ("the bottom", "底牌")
+    if not any(p == ASIDE for _, p, _, _ in copies_shown(hand, hand.dealer)):
+        aside_en = aside_zh = ""
     lines = [s for s, cards in enumerate(hand.deal or ()) if cards]
     lines_en = ", ".join(SEAT_TOKENS[s] for s in lines)
     lines_zh = "、".join(SEAT_NAMES_ZH[s] for s in lines)
     with_en = f", {aside_en}" if aside_en else ""
     with_zh = f"、{aside_zh}" if aside_zh else ""
+    taker = not hand.setup and (seat == hand.dealer or any(d.seat == seat and d.after_bottom
+                                                           for d in hand.declarations))
+    beyond_en = (" (it took the bottom: the copies the takers play beyond their lines and the bottom count)"
+                 if taker else "")
+    beyond_zh = "（其拿过底牌：拿底各家打出的、多于其发牌行与底牌所有的张数计入）" if taker else ""
+    en, zh = copies_places_words(places[:-1], hand.setup)
     return ("too_many_copies",
             f"hand {hand.number}, trick {trick}: {SEAT_TOKENS[seat]} (no deal line) plays {TOKEN[kind]}, "
-            f"making {count} copies of it in the deal lines ({lines_en}){with_en} and the plays of the seats "
-            f"without a line, but {decks_en(decks, 'hold')} only {decks}",
+            f"making {len(places)} copies of it in the deal lines ({lines_en}){with_en} and the plays of the seats "
+            f"without a line{beyond_en}, but {decks_en(decks, 'hold')} only {decks}: the other copies are in {en}; "
+            f"whatever the deal lines not given hold, one copy is miscopied, and the record does not say which "
+            f"(this one is the copy counted last)",
             f"第 {hand.number} 局第 {trick} 轮：{SEAT_NAMES_ZH[seat]}（没有发牌行）出 {TOKEN[kind]}，发牌行（{lines_zh}）"
-            f"{with_zh}与没有发牌行的各家所出的牌中共有 {count} 张 {TOKEN[kind]}，而 {decks} 副牌只有 {decks} 张",
-            f"trick{trick}")
+            f"{with_zh}与没有发牌行的各家所出的牌中共有 {len(places)} 张 {TOKEN[kind]}{beyond_zh}，而 {decks} 副牌只有 "
+            f"{decks} 张：其余的在{zh}；无论未给出的发牌行是什么，必有一张记错，而记录未说明是哪一张（此处为最后计入的一张）",
+            f"trick{trick}:{index}:{seat}:{kind}")
+
+
+def copies_places_words(places: Sequence[Shown], setup: bool) -> tuple[str, str]:
+    """Where each copy of :func:`copies_shown` is, named (English, Chinese): ``N's deal line (2), the bottom, E's
+    play in trick 3`` — a line's, the cards set aside (``setup``: a position's bury, else the bottom) or a play's
+    copies once, with how many."""
+    en: list[str] = []
+    zh: list[str] = []
+    seen: dict[tuple[int, int | None], int] = {}
+    for _, place, trick, _ in places:
+        seen[(place, trick)] = seen.get((place, trick), 0) + 1
+    for (place, trick), n in seen.items():
+        many_en, many_zh = (f" ({n})", f"（{n} 张）") if n > 1 else ("", "")
+        if place == ASIDE:
+            en.append(("the buried cards" if setup else "the bottom") + many_en)
+            zh.append(("埋底的牌" if setup else "底牌") + many_zh)
+        elif trick is None:
+            en.append(f"{SEAT_TOKENS[place]}'s deal line{many_en}")
+            zh.append(f"{SEAT_NAMES_ZH[place]}的发牌行{many_zh}")
+        else:
+            en.append(f"{SEAT_TOKENS[place]}'s play in trick {trick}{many_en}")
+            zh.append(f"第 {trick} 轮{SEAT_NAMES_ZH[place]}的出牌{many_zh}")
+    return ", ".join(en), "、".join(zh)
 
 
 # --- a seat's deal line written twice with different cards ------------------------------------------------------

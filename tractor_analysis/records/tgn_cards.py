@@ -266,3 +266,20 @@ def copies_words(seen, at: tuple[int, int], path: str | None = None, proven: str
         en += f"; the other {'copies' if len(others) > 1 else 'copy'}: {en_list}"
         zh += f"；其余的 {card}：{zh_list}"
     return en, zh
+
+
+def card_column(text: str, column: int, kind: int) -> int:
+    """The column (1-based) of the last token naming ``kind`` in the play written at ``column`` of ``text`` (a
+    trick line: ``E: SA S6``; of a failed throw, among the cards after ``->``, those that went to the table);
+    ``column`` itself where none is found (the play written with an annotation or a quote, or not as read)."""
+    colon = text.find(":", column - 1)
+    if colon < 0:
+        return column
+    end = min((i for i in (text.find(c, colon) for c in ",;{\"") if i >= 0), default=len(text))
+    body = text[colon + 1:end]
+    start = colon + 1
+    if "->" in body:
+        start += body.index("->") + 2
+        body = body[body.index("->") + 2:]
+    found = [start + m.start() + 1 for m in _TOKEN.finditer(body) if _kind(m.group()) == kind]
+    return found[-1] if found else column

@@ -32,6 +32,7 @@ from .frozen import gc_paused, settle_as_old
 from .limits import MAX_HAND_NUMBER, whole_number
 from .model import Match, Trick, new_hand, new_trick
 from .rulesets import build_ruleset
+from .tgn_cards import card_column
 from .tgn_lines import Notes, Pieces, half_width, logical_line, physical_lines, typed_as_ascii
 from .tgn_state import MAX_POINTS, MAX_TRICK, HandDraft, Reading, width_note
 from .tgn_tags import KNOWN_TAGS, hand_tag, match_tag, parse_levels, read_tags
@@ -229,6 +230,8 @@ def _close_hand(st: Reading, next_hand: int | None = None) -> None:
         hand = dataclasses.replace(hand, positions=tuple((k, ln, col) for k, (ln, col) in h.positions.items()))
     for code, en, zh, key in deal_problems(hand, st.decks):
         line, column = problem_position(hand, key) or (h.line, h.column)
+        if key.count(":") == 3 and 0 < line <= len(st.lines):   # a play's copy: at its card (``trickN:P:seat:kind``)
+            column = card_column(st.lines[line - 1], column, int(key.rsplit(":", 1)[1]))
         st.diag(code, en, zh, line, column)
     st.hands.append(hand)
     st.hand = None
