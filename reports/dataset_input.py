@@ -92,13 +92,12 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
     place = {redrawn.get(mid, mid): i for mid, i in rank.items()}
     model.match_facts[start:] = sorted(model.match_facts[start:], key=lambda f: place.get(f.match, len(place)))
     _mark_copies(model, start, redrawn, {e.match_id: e.copy_of for e in events if e.copy_of is not None})
-    _, _, unread = dataset_unread(str(path), events)       # the files whose matches the standings leave out
-    # each fact's record file (a match drawn is keyed by its key, one not drawn by its match_id)
-    file_of = {redrawn.get(str(mid), str(mid)): str(src) for mid, src in zip(ds.matches["match_id"],
-                                                                            ds.matches["source_file"])}
+    _, _, unread = dataset_unread(str(path), events)       # the matches the standings leave out (by match_id)
+    # each fact's match_id (a match drawn is keyed by its key, one not drawn by its match_id)
+    id_of = {redrawn.get(str(mid), str(mid)): str(mid) for mid in ds.matches["match_id"]}
     for i in range(start, len(model.match_facts)) if unread else ():
         f = model.match_facts[i]
-        note = None if f.event is None else unread.get(file_of.get(f.match))
+        note = None if f.event is None else unread.get(id_of.get(f.match))
         if note is not None:
             model.match_facts[i] = dataclasses.replace(f, unread=note)
     return ds if rows is None else _replayed_tables(ds, rows, {e.match_id: e.copy_of for e in events

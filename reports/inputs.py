@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Sequence
 
 from tractor_analysis.dataset.event import datasets_named, is_dataset, passed_over_of
+from tractor_analysis.records.json_origin import record_line
 from tractor_analysis.records.model import Match
 from tractor_analysis.records.input_files import iter_inputs, named_keys, scan_refusal
 
@@ -148,11 +149,13 @@ def _replay(model: ReportModel, match: Match, rules: RulesFor | None, source: st
         return None
 
 
-def _mark_unread(model: ReportModel, start: int, shown: str, diagnostics, failed: int) -> None:
+def _mark_unread(model: ReportModel, start: int, shown: str, diagnostics, failed: int,
+                 lines: list[int | None] | None = None) -> None:
     """The facts of a record file's matches (``model.match_facts[start:]``) marked not counted, with
     ``tractor standings``' note, when part of the file could not be read so that the result of the
     matches read from it is not known (:func:`~tractor_analysis.dataset.event.unread_notes`, over the
-    reader's ``diagnostics`` and the ``failed`` matches the engine could not replay)."""
+    reader's ``diagnostics`` and the ``failed`` matches the engine could not replay; ``lines``: each
+    fact's match's line in a JSON Lines file, where only the matches of the lines a problem names are)."""
     from tractor_analysis.dataset.event import round_tag_unread, unread_notes
 
     problems = [(d.line, d.column, d.code, d.message, d.hand) for d in diagnostics]
@@ -162,9 +165,10 @@ def _mark_unread(model: ReportModel, start: int, shown: str, diagnostics, failed
             dataclasses.replace(f, event=dataclasses.replace(f.event, round_unread=where))
             if f.event is not None and f.event.round is None else f for f in model.match_facts[start:]]
     problems += [(0, 0, "engine_error", "", None)] * failed
-    said, whole = unread_notes(shown, problems, len(model.match_facts) - start)
-    if whole and said:
-        model.match_facts[start:] = [dataclasses.replace(f, unread=said[0]) for f in model.match_facts[start:]]
+    said, out = unread_notes(shown, problems, len(model.match_facts) - start, lines)
+    if out and said:
+        model.match_facts[start:] = [dataclasses.replace(f, unread=said[0]) if i in out else f
+                                     for i, f in enumerate(model.match_facts[start:])]
 
 
 def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
@@ -198,18 +202,20 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
     several = len(source.matches) > 1
     replayed: tuple[list, list] = ([], [])
     start, failed = len(model.match_facts), 0
+    lines: list[int | None] = []        # each drawn match's line in a JSON Lines file
     for i, match in enumerate(source.matches):
         result = _replay(model, match, rules, shown, i)
         if result is None:
             failed += 1
             continue
+        lines.append(record_line(match))
         add_match(model, match, result, source=shown,
                   fallback_title=f"{stem}-{i + 1}" if several else stem, taken=taken,
                   charts_on=charts_on, sink=sink, where=f"{shown}#{i + 1}" if several else shown, copies=copies)
         if collect:
             replayed[0].append(match)
             replayed[1].append(result)
-    _mark_unread(model, start, shown, source.diagnostics, failed)
+    _mark_unread(model, start, shown, source.diagnostics, failed, lines)
     if collect and replayed[0]:
         if model.tables is None:
             model.tables = facts.table_builder()

@@ -162,8 +162,9 @@ WRONG = [
     (("hands", 0, "tags"), {"T": "v"}), (("hands", 0, "tricks", 0), TRICK_OBJECT),
     (("hands", 0, "tricks", 0, 0), [["N"], ["SA"]]), (("hands", 0, "tricks", 0, 0, "cards"), {"0": "SA"}),
     (("hands", 0, "tricks", 0, 0, "attempted"), {"0": "SA"}), (("hands", 0, "tricks", 0, 0, "notes"), {"0": "p"}),
-    (("hands", 0, "tricks", 0, 0, "seat"), ["N"]), (("hands", 0, "dealer"), ["N"]),
-    (("hands", 0, "trump"), {"S": 1}),
+    (("hands", 0, "tricks", 0, 0, "seat"), ["N"]),
+    # (a hand's "dealer", "trump" and "level" of a wrong type are bad_value, the hand kept and the field not known:
+    # tests/test_json_tag_types_s23.py)
 ]
 
 

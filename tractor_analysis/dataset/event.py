@@ -32,12 +32,14 @@ from typing import Iterable, Mapping, Sequence
 
 from ..engine.scoring import decide_match, stops_void
 from ..engine.verdicts import MatchResult
+from ..records.json_origin import record_line
 from ..records.model import Match
 from .schema import SCHEMAS
 from .event_model import EventMatch, folded_name, levels_left_open_entry, player_name, round_number, team_name
 
 __all__ = ["from_result", "from_dataset", "from_inputs", "read_inputs", "is_dataset", "datasets_named", "matches_of",
-           "NOT_READ", "body_digest", "unread_notes", "dataset_unread", "record_name", "dataset_record_names",
+           "NOT_READ", "body_digest", "unread_notes", "dataset_unread", "record_name",
+           "dataset_record_names",
            "unread_in_rounds", "UnreadNote", "problems_note", "round_tag_unread"]
 
 
@@ -474,18 +476,40 @@ def problems_note(path: str, problems: Sequence[tuple[int, int, str, str, int | 
     return notes
 
 
+def _lost_part(p: tuple) -> bool:
+    """A problem (as :func:`unread_notes` takes them) that cost a match read part of it: a hand skipped (a problem
+    in a hand but the engine's), or the file cut short."""
+    return (p[4] is not None and p[2] not in ("engine_error", "replay_error")) or p[2] == "truncated_file"
+
+
+def _left_out(unread: Sequence[tuple], lines: Sequence[int | None] | None, n_matches: int) -> frozenset[int]:
+    """Which of the ``n_matches`` matches read from a file are left out for the part lost (``unread``: the problems
+    :func:`_lost_part` says so of): every one, unless the file is JSON Lines (``lines``: each match's line, as
+    :func:`record_line` gives it) and each problem names its line — the file not cut short (where a cut stream
+    ends is not known to be a line's end) —: then the matches of those lines, and any whose line is not known."""
+    lost = [p for p in unread if _lost_part(p)]
+    if not lost:
+        return frozenset()
+    if (lines is None or len(lines) != n_matches or any(p[2] == "truncated_file" or p[0] <= 0 for p in lost)):
+        return frozenset(range(n_matches))
+    damaged = {p[0] for p in lost}
+    return frozenset(i for i, line in enumerate(lines) if line is None or line in damaged)
+
+
 def unread_notes(path: str, problems: Sequence[tuple[int, int, str, str, int | None]],
-                 n_matches: int) -> tuple[list[str], bool]:
+                 n_matches: int, lines: Sequence[int | None] | None = None) -> tuple[list[str], frozenset[int]]:
     """What of one record file could not be read, from its problems ``(line, column, code, message,
     hand)`` (the reader's diagnostics, or a dataset's ``errors`` rows) and the number of matches read
     from it: bilingual "not counted" notes naming the first such problem by file:line:column, and
-    whether the matches read from it must be left out too (a hand was skipped, or the file cut
-    short: which match lost it is not known unless the file holds one match, and that match's
-    result is then not known either).  A match skipped whole, or one the engine failed on, is not
-    among those read: only it is named."""
+    which of the matches read from it (their indexes, in the order read) must be left out too (a hand
+    was skipped, or the file cut short: the result of the match that lost it is not known).  Which
+    match lost it is not known unless the file holds one match, or is JSON Lines (``lines``: each
+    match's line, :func:`record_line`; one match a line, so the problem's line names it): otherwise
+    every match read from the file is left out.  A match skipped whole, or one the engine failed on,
+    is not among those read: only it is named."""
     unread = [p for p in problems if p[2] in NOT_READ]
     if not problems or (n_matches and not unread):
-        return [], False
+        return [], frozenset()
     first = (unread or list(problems))[0]
     where = _located(path, first[0], first[1])
     message = first[3]
@@ -494,18 +518,29 @@ def unread_notes(path: str, problems: Sequence[tuple[int, int, str, str, int | N
     also_zh = f"（另有 {more} 处：见 tractor check）" if more else ""
     if not n_matches:
         return [f"{where}: no match could be read from this record{also_en}; not counted / "
-                f"此记录中没有可读取的比赛{also_zh}；未计入 — {message}"], False
+                f"此记录中没有可读取的比赛{also_zh}；未计入 — {message}"], frozenset()
     # a hand skipped (or the file cut short) belongs to some match read: its result is not known;
     # a match skipped whole, or one the engine failed on, is simply not among those read
-    whole = any((p[4] is not None and p[2] not in ("engine_error", "replay_error")) or p[2] == "truncated_file"
-                for p in unread)
-    if whole:
+    out = _left_out(unread, lines, n_matches)
+    if len(out) == n_matches:
         return [f"{where}: part of a match could not be read{also_en}, so its result is not known; the "
                 f"{n_matches} match(es) read from this record are not counted / 比赛有部分内容无法读取{also_zh}，"
-                f"结果未知；此记录中读出的 {n_matches} 场比赛均未计入 — {message}"], True
+                f"结果未知；此记录中读出的 {n_matches} 场比赛均未计入 — {message}"], out
+    if out:
+        named = sorted({line for i, line in enumerate(lines or ()) if i in out and line is not None})
+        on_en = f" on line {', '.join(map(str, named))}" if named else ""
+        on_zh = f"第 {'、'.join(map(str, named))} 行的 " if named else ""
+        unknown = len(out) - sum(1 for i, line in enumerate(lines or ()) if i in out and line is not None)
+        why_en = (f", and {unknown} whose line is not known (no hand read)" if unknown else "")
+        why_zh = f"，另有 {unknown} 场不知在哪一行（未读出任何一局）" if unknown else ""
+        return [f"{where}: part of a match could not be read{also_en}, so its result is not known; the {len(out)} "
+                f"match(es){on_en}{why_en} are not counted (one match a line: the other {n_matches - len(out)} "
+                f"match(es) read from this record are) / 比赛有部分内容无法读取{also_zh}，结果未知；"
+                f"{on_zh}{len(out)} 场比赛{why_zh}未计入（每行一场比赛：此记录中读出的其余 {n_matches - len(out)} "
+                f"场比赛照常计入） — {message}"], out
     return [f"{where}: a match in this record could not be read{also_en}; not counted (the {n_matches} "
             f"match(es) read from it are) / 此记录中有比赛无法读取{also_zh}；未计入（其中读出的 {n_matches} "
-            f"场比赛照常计入） — {message}"], False
+            f"场比赛照常计入） — {message}"], out
 
 
 class UnreadNote(str):
@@ -531,8 +566,9 @@ def _round_unread(matches: Sequence[EventMatch], where: tuple[int, int] | None) 
 def dataset_unread(ds, matches: list[EventMatch], problem_notes: list[str] | None = None,
                    ) -> tuple[list[EventMatch], list[str], dict[str, str]]:
     """:func:`unread_notes` of each file of a dataset from its ``errors`` table: the matches kept, the
-    notes (:class:`UnreadNote`), and each file whose matches are left out (its ``source_file``) → the note
-    saying why (``tractor report`` leaves them out alike).  ``problem_notes`` (a list, added to) gets the notes
+    notes (:class:`UnreadNote`), and each match left out (its ``match_id``) → the note saying why (``tractor
+    report`` leaves them out alike) — a file's every match, or in a JSON Lines file the matches of the lines
+    a problem names (the ``matches`` column ``jsonl_line``; null, as in a dataset written before it: not known).  ``problem_notes`` (a list, added to) gets the notes
     on the files read with problems that cost them no match (:func:`problems_note`), as record files get them;
     a match whose ``[Round]`` tag could not be read gets :attr:`~.event_model.EventMatch.round_unread`."""
     from .reading import read_table
@@ -540,27 +576,29 @@ def dataset_unread(ds, matches: list[EventMatch], problem_notes: list[str] | Non
     table = read_table(ds, "errors")
     if not table.num_rows:
         return matches, [], {}
-    stored = read_table(ds, "matches", columns=["match_id", "source_file"])
+    stored = read_table(ds, "matches", columns=["match_id", "source_file", "jsonl_line"])
     file_of = dict(zip(stored["match_id"].to_pylist(), map(str, stored["source_file"].to_pylist())))
+    line_of = dict(zip(stored["match_id"].to_pylist(), stored["jsonl_line"].to_pylist()))
     by_file: dict[str, list] = {}
     for e in table.to_pylist():
         by_file.setdefault(str(e.get("source_file")), []).append(
             (int(e.get("line") or 0), int(e.get("column") or 0), str(e.get("code")), str(e.get("message")),
              e.get("hand_no")))
-    counts: dict[str, int] = {}
+    ids: dict[str, list[str]] = {}
     for m in matches:
-        counts[file_of.get(m.match_id, "")] = counts.get(file_of.get(m.match_id, ""), 0) + 1
+        ids.setdefault(file_of.get(m.match_id, ""), []).append(m.match_id)
     notes, dropped, rounds = [], {}, {}
     for path, problems in by_file.items():
-        said, whole = unread_notes(path, problems, counts.get(path, 0))
+        read = ids.get(path, [])
+        said, out = unread_notes(path, problems, len(read), [line_of.get(mid) for mid in read])
         notes.extend(UnreadNote(n, path) for n in said)
-        if whole and said:
-            dropped[path] = said[0]
+        if out and said:
+            dropped.update((read[i], said[0]) for i in out)
         if problems and not said and problem_notes is not None:
             problem_notes.extend(problems_note(path, problems))
         rounds[path] = round_tag_unread(problems)
     return ([_round_unread([m], rounds.get(file_of.get(m.match_id)))[0] for m in matches
-             if file_of.get(m.match_id) not in dropped], notes, dropped)
+             if m.match_id not in dropped], notes, dropped)
 
 
 def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | None = None,
@@ -603,6 +641,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | No
             continue
         problems = [(d.line, d.column, d.code, d.message, d.hand) for d in source.diagnostics]
         read: list[EventMatch] = []
+        lines: list[int | None] = []        # each match's line in a JSON Lines file (record_line)
         for i, match in enumerate(source.matches):
             where = record_name(path, i, len(source.matches) > 1)
             try:
@@ -612,10 +651,10 @@ def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | No
                                  f"{exc}) / 规则引擎出错", None))
                 continue
             read.append(from_result(f"{source.sha256[:16]}-{i}", match, result, where))
-        said, whole = unread_notes(str(path), problems, len(read))
+            lines.append(record_line(match))
+        said, left = unread_notes(str(path), problems, len(read), lines)
         unread.extend(UnreadNote(n, path) for n in said)
-        if not whole:
-            out.extend(_round_unread(read, round_tag_unread(problems)))
+        out.extend(_round_unread([m for i, m in enumerate(read) if i not in left], round_tag_unread(problems)))
         if problems and not said:
             notes.extend(problems_note(str(path), problems))
     if passed_over is not None:

@@ -14,6 +14,7 @@ import pyarrow as pa
 from ..records import compiled
 from ..records.cards import POINTS, SEAT_TOKENS, TOKEN, TEAMS, trump_token
 from ..records.diagnostics import Diagnostic
+from ..records.json_origin import record_line
 from ..records.locate import violation_position
 from ..records.model import Hand, Match
 from ..records.tgn_writer import Unwritable, format_tgn
@@ -179,7 +180,8 @@ class TableBuilder:
                _team(team), BOTH if result.both_forfeit else _team(result.forfeit), nviol,
                result.hands[0].rules.decks if result.hands else None, pf[0], pf[1], pf[2], pf[3], batch)
         rest = [abspath, None, None, match.teams[0], match.teams[1], _forfeit_reason(result), _cut_short(result),
-                *_final_spans(result, final), decided_by, content_digest(match, result), nrecord, result.stop_forfeit]
+                *_final_spans(result, final), decided_by, content_digest(match, result), nrecord, result.stop_forfeit,
+                record_line(match)]
         key = match_key(row + tuple(rest), self.cols["hands"], stored)
         first = self.first_of_key.setdefault(key, mid)
         rest[1], rest[2] = key, None if first == mid else first

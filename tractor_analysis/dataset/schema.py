@@ -162,6 +162,10 @@ SCHEMAS: dict[str, pa.Schema] = {
                                "8.5, 10.1): the forfeit of that reading only — void, the hand's wrong follows and "
                                "take-backs do not count —, so forfeit is null and decided_by says whether every "
                                "reading gives one winner ('every reading'); null otherwise"),
+        # added after stop_forfeit (null in datasets written before it: not known)
+        ("jsonl_line", _I32, "the line of its file the match was read from, when the file is JSON Lines (.jsonl, "
+                             ".ndjson: one match a line; its hands carry that line); null for any other format "
+                             "and for a match with no hand read"),
     ),
     "hands": _schema(
         _KEY_MATCH, _KEY_HAND,

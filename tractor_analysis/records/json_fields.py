@@ -370,9 +370,23 @@ class FieldReader(Reporter):
                 self.path = at
         return out[0], out[1]
 
+    def not_text(self, v: Any, key: str, expected: tuple[str, str], then: tuple[str, str]) -> None:
+        """``bad_value`` at ``key`` for a hand's tag-like field (``dealer``, ``trump``, ``level``) given as a value
+        that is no text (``true``/``false``, a list, an object; for ``dealer``, ``level`` a number too): not read,
+        never guessed — the field is read as not known (``then``: what follows, English and 中文), the hand kept,
+        as a string that names nothing is (docs/format.md "Problems").  ``expected``: what it should be."""
+        shown = "" if isinstance(v, (list, dict)) else f" {_shown(v)}"
+        en, zh = (_shown(v), f" {_shown(v)}") if isinstance(v, bool) else (f"{type_name(v)}{shown}", f"{zh_type(v)}{shown}")
+        self.diag("bad_value", f"\"{key}\" should be {expected[0]}, not {en}: {then[0]}",
+                  f"\"{key}\" 应为{expected[1]}，而不是{zh}：{then[1]}", key)
+
     def trump(self, v: Any) -> tuple[Suit | None, bool]:
         """A hand's ``trump`` (a suit, ``NT`` or a word for it) and whether it is known:
-        ``(None, False)`` for a value that names no trump."""
+        ``(None, False)`` for a value that names no trump (a value that is no text: :meth:`not_text`)."""
+        if isinstance(v, (bool, list, dict)):
+            self.not_text(v, "trump", ('a trump string "S", "H", "D", "C" or "NT"', '主牌字符串 "S"、"H"、"D"、"C" 或 "NT"'),
+                          ("the trump is unknown, so no play of the hand is judged", "主牌未知，本局出牌一概不予判定"))
+            return None, False
         t = as_text(v, "\"trump\"", "trump")
         try:
             return parse_trump(TRUMP_WORDS.get(t.strip().lower(), t)), True
@@ -391,6 +405,10 @@ class FieldReader(Reporter):
                       f"(docs/format.md), not the number {_shown(v)}: the level is read as not stated",
                       f"\"level\" 应为级别字符串（如 \"2\"、\"10\" 或 \"A\"，见 docs/format.md），而不是数字 "
                       f"{_shown(v)}：按未写明级别处理", "level")
+            return None
+        if isinstance(v, (bool, list, dict)):
+            self.not_text(v, "level", ('a level string such as "2", "10" or "A"', '级别字符串（如 "2"、"10" 或 "A"）'),
+                          ("the level is read as not stated", "按未写明级别处理"))
             return None
         lv = as_text(v, "\"level\"", "level")
         try:

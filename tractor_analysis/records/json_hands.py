@@ -357,7 +357,11 @@ class HandReader(_TrickReader):
         dealer = None
         # "?": the record does not know the dealer, or the trump (the writers put it): unknown, as the field
         # left out, but no problem — the record says what it knows (null is an absent field: missing)
-        if hv.get("dealer") is not None and not _not_known(hv["dealer"]):
+        if hv.get("dealer") is not None and not _not_known(hv["dealer"]) and not isinstance(hv["dealer"], str):
+            # a number, true/false, a list, an object: no seat read, none guessed (the dealer not known)
+            self.not_text(hv["dealer"], "dealer", ('a seat string "N", "E", "S" or "W"', '座位字符串 "N"、"E"、"S" 或 "W"'),
+                          ("the dealer is read as not known", "按庄家未知处理"))
+        elif hv.get("dealer") is not None and not _not_known(hv["dealer"]):
             self.path += ("dealer",)
             dealer = self.seat(hv["dealer"], "\"dealer\"")
             self.path = self.path[:-1]

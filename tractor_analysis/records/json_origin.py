@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["JsonFile", "JsonOrigin", "mark_hands"]
+__all__ = ["JsonFile", "JsonOrigin", "mark_hands", "record_line"]
 
 
 @dataclass(eq=False, slots=True)
@@ -56,3 +56,12 @@ def mark_hands(hands, origin: JsonOrigin) -> None:
     """Give each of ``hands`` (just read, no one else's yet) ``origin`` as its ``positions``."""
     for hand in hands:
         object.__setattr__(hand, "positions", origin)
+
+
+def record_line(match) -> int | None:
+    """The line of a JSON Lines file (``.jsonl``: one match a line) ``match`` was read from: every hand of such a
+    match carries its line (a :class:`JsonOrigin` with no ``match``); ``None`` when not known — another format, a
+    match with no hand read, hands that do not agree."""
+    lines = {h.line if isinstance(h.positions, JsonOrigin) and h.positions.match is None else 0 for h in match.hands}
+    line = lines.pop() if len(lines) == 1 else 0
+    return line if line > 0 else None
