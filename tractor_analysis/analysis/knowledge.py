@@ -14,7 +14,9 @@ cards must agree with.  Each is a rule of its own (docs/rules.md, "What a player
    start of play, in a later taker's hand or in the bottom (:attr:`Knowledge.earlier`); when the
    record does not give that bury, what it knew is not known (:attr:`Knowledge.earlier_unknown`: the
    view is withheld).  A record whose bury is not known (no line, none derived) keeps the bottom's
-   points as the record states them, for every deal (said in the result).
+   points as the record states them, for every deal (said in the result).  When the record does not fix
+   the dealer's seat, who buried a bottom of known cards is not known: a seat that may have
+   (:attr:`Knowledge.buriers_open`) may have seen it or not, and its view is withheld.
 4. **What the follows revealed**: each follow another seat made, and that the replay found legal,
    was legal from that seat's hand at that moment (:func:`~tractor_analysis.engine.legal.is_legal_follow`,
    the engine's own rule): a follower who played a card outside the led group held none of it; one
@@ -127,6 +129,11 @@ class Knowledge:
     bottom_known: bool = False
     """The bottom's cards are known to the record (:func:`bury_in_play`): dealt among the unseen cards, or
     the seat's own bury."""
+    buriers_open: tuple[int, ...] = ()
+    """Rule 3 when the record does not fix the dealer's seat: the seats that may have buried the bottom as it
+    lies (the dealer's side's two seats — every seat when the side is not known either — and any rebidder after
+    the bottom), when its cards are known and are some; empty otherwise.  A seat among them may have known the
+    bottom or not: its view rests on which, and is withheld (:mod:`.view`), never judged as if it had not."""
 
     def voids(self) -> list[set[int]]:
         """Per recipient (N, E, S, W, bottom): the suit groups it holds none of (rule 4)."""
@@ -164,6 +171,26 @@ def _takers(h: HandResult, record: Hand | None) -> list[int]:
     return bottom_takers(h.dealer, record.declarations) if record is not None else [h.dealer]
 
 
+def _dealers_open(h: HandResult) -> frozenset[int]:
+    """The seats that may have dealt ``h``: its dealer when known, else the dealer's side's two seats when that
+    is known (fixed partners), else every seat."""
+    if h.dealer is not None:
+        return frozenset((h.dealer,))
+    if h.defenders and not h.rules.friend:
+        return frozenset(h.defenders)
+    return frozenset(range(4))
+
+
+def _buriers_open(h: HandResult, record: Hand | None, buried) -> tuple[int, ...]:
+    """:attr:`Knowledge.buriers_open`: the seats that may have buried the bottom as it lies, when the record does
+    not fix the dealer's seat and the bottom's cards are known (a bottom not known is dealt to no seat, nor is a
+    bottom of no card: the view is then the same whoever buried it)."""
+    if h.dealer is not None or not buried:
+        return ()
+    rebids = {d.seat for d in record.declarations if d.after_bottom} if record is not None else set()
+    return tuple(sorted(_dealers_open(h) | rebids))
+
+
 def knowledge_at(h: HandResult, record: Hand | None, index: int, play: int) -> Knowledge:
     """What the player of play ``play`` of trick ``index`` of ``h`` knows (rules 1–7 above)."""
     ctx = hand_context(h.rules, h.level, h.trump)
@@ -195,7 +222,7 @@ def knowledge_at(h: HandResult, record: Hand | None, index: int, play: int) -> K
     earlier, earlier_unknown = _earlier(h, record, takers, seat, now[seat], unseen, played)
     return Knowledge(seat, index, play, tuple(now[seat]), tuple(unseen), sizes, tuple(follows), tuple(declared),
                      tuple(real), bottom_points, tuple(throws), played, unjudged, buried_by, earlier,
-                     earlier_unknown, buried is not None)
+                     earlier_unknown, buried is not None, _buriers_open(h, record, buried))
 
 
 def _earlier(h: HandResult, record: Hand | None, takers: list[int], seat: int, own: list[int], unseen: list[int],

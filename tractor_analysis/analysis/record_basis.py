@@ -379,13 +379,18 @@ def analysis_derived(h: HandResult, record: Hand | None, a: HandAnalysis) -> tup
         n = a.first_trick
         names_en = " and ".join(SEAT_TOKENS[s] for s in seats)
         names_zh = "、".join(SEAT_NAMES_ZH[s] for s in seats)
+        # the engine derived each such seat's hand from its whole hand of plays (docs/rules.md §14.1, the deal) and
+        # judged the hand in full (check's legal ✓ or a violation), or it could not: said as check has it
+        judged_zh, judged_en = (("check 按这些牌完整判定了其跟牌与甩牌", "check judged those follows and throws in full on them")
+                                if h.legality_known else
+                                ("其跟牌与甩牌未判定是否合法", "those follows and throws are not judged legal"))
         out.append(Derived(
             "hands", f"{' '.join(SEAT_TOKENS[s] for s in seats)} before trick {n}", "the cards the seat played",
             f"第 {n} 轮起各轮之前{names_zh}的手牌由其此后打出的牌推出：记录没有{names_zh}的发牌行，而其打完了整手牌"
-            "（分析据此还原局面；其跟牌与甩牌未判定是否合法）",
+            f"（分析据此还原局面；{judged_zh}）",
             f"{names_en}'s hand before trick {n} and each trick after it is the cards {names_en} played from then on: "
             f"the record gives no deal line for {names_en}, who played a whole hand (the analysis rebuilds the "
-            "positions from them; those follows and throws are not judged legal)"))
+            f"positions from them; {judged_en})"))
     for (trick, seat), cards in end_plays(h).items():
         tokens = " ".join(TOKEN[k] for k in cards)
         what = "this is the last card" if len(cards) == 1 else "these are the last cards"

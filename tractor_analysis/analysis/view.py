@@ -19,6 +19,10 @@ same in every deal (it did not know yet whether it was the dealer's partner), th
 A hand whose plays the replay could not judge (legality not known: a full hand without deal lines):
 what the follows and throws showed a seat is not known (docs/rules.md §15 items 4 and 6), so a play
 after another seat's follow or a throw is withheld (:data:`NOT_JUDGED`), never judged without them.
+
+A record that does not fix the dealer's seat (docs/rules.md §15 item 3): a seat that may have buried a bottom of
+known cards (:attr:`.knowledge.Knowledge.buriers_open`) may have seen it or not — its view is withheld
+(:func:`~tractor_analysis.engine.explain_analysis.view_burier_unknown`); the other seats saw no bottom either way.
 """
 from __future__ import annotations
 
@@ -28,7 +32,7 @@ from dataclasses import dataclass
 from math import sqrt
 
 from ..engine.declarations import bottom_takers
-from ..engine.explain_analysis import view_unseen
+from ..engine.explain_analysis import view_burier_unknown, view_unseen
 from ..engine.legal import analyse_lead, legal_follows
 from ..engine.throw_check import throw_stands
 from ..engine.scoring import failed_throw_penalty
@@ -214,6 +218,12 @@ def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: i
         t = h.tricks[index]
         made = tuple(sorted(t.plays[play].attempted or t.plays[play].cards))
         return _Setup(ctx, seat, Deals((), False, samples), [], [], [], [made], made, [], EARLIER_BURY_UNKNOWN,
+                      bottom_seen(h, record, kn))
+    if seat in kn.buriers_open:     # §15 item 3: this seat may have buried the bottom (and seen it), or not
+        t = h.tricks[index]
+        made = tuple(sorted(t.plays[play].attempted or t.plays[play].cards))
+        zh, en = view_burier_unknown(kn.buriers_open)
+        return _Setup(ctx, seat, Deals((), False, samples), [], [], [], [made], made, [], f"{en} / {zh}",
                       bottom_seen(h, record, kn))
     if kn.unjudged:                 # §15 items 4 and 6: what the follows showed is not known
         t = h.tricks[index]

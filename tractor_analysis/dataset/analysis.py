@@ -143,7 +143,8 @@ DEAL_AND_PLAYS = "deal_and_plays"
 """``hands.analysis_basis``: a full hand giving deal lines for some seats only, every seat having played a whole
 hand: the analysed positions are those lines less the cards played before them, and the other seats' cards
 those they played from then on (``tractor analyse``'s derived fact ``hands``, "the cards the seat played"; their
-follows and throws not judged legal)."""
+follows and throws judged in full where the engine derived each such seat's hand from its plays — ``judged``
+true —, else not judged legal)."""
 
 
 def analysis_basis(record: Hand | None, analysed: dict) -> str | None:

@@ -124,6 +124,21 @@ def view_declarations_unused() -> tuple[str, str]:
             "it, which the record does not give, so the view's deals do not require the declarer to hold them")
 
 
+def view_burier_unknown(seats: Sequence[int]) -> tuple[str, str]:
+    """``(zh, en)``: why a play is not judged from its seat (``analyse --view``, docs/rules.md §15 item 3): the
+    bottom's cards are known, but not which seat buried them — the record does not fix the dealer's seat — and
+    this seat is one of ``seats``, those that may have (the dealer's side's, and any rebidder after the bottom):
+    whether it saw the bottom is not known."""
+    names_zh = "、".join(SEAT_NAMES_ZH[s] for s in seats)
+    names_en = " or ".join(SEAT_TOKENS[s] for s in seats) if len(seats) < 3 else \
+        ", ".join(SEAT_TOKENS[s] for s in seats[:-1]) + " or " + SEAT_TOKENS[seats[-1]]
+    return (f"不知是哪一家扣的底（记录定不了庄家是哪一家）：扣底者是{names_zh}之一，且知道底牌；本座位是否知道底牌也就未知，"
+            "不按其座位评判",
+            f"which seat buried the bottom is not known (the record does not fix the dealer's seat): it was {names_en}, "
+            "and the seat that buried it knew its cards; whether this seat did is not known, so the play is not "
+            "judged from it")
+
+
 def view_unseen(dealt: int, own: bool, points: int | None, dealer: int | None,
                 last_taker: int | None = None, earlier: int = 0, later: Sequence[int] = ()) -> tuple[str, str]:
     """``(zh, en)``: the cards a play judged from its seat (``analyse --view``) was judged unseen, as its deals
