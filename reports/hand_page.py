@@ -488,14 +488,15 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         return "defenders" if seat in defenders else "attackers"
 
     seats = tuple(SeatView(SEAT_TOKENS[s], names[s], team_of(s), side(s)) for s in range(4))
-    violations_by_trick: dict[int, list[ViolationView]] = {}
+    # by the trick's place in the hand: two tricks the record writes with one number are two tricks
+    violations_by_trick: dict[int | None, list[ViolationView]] = {}
     hand_violations: list[ViolationView] = []
     for v in result.violations:
         vv = violation_view(v, names, violation_position(hand, v, result), result)
         if v.trick is None:
             hand_violations.append(vv)
         else:
-            violations_by_trick.setdefault(v.trick, []).append(vv)
+            violations_by_trick.setdefault(result.trick_index(v), []).append(vv)
     record_tricks = {t.number: t for t in hand.tricks}
 
     # a position without [Points]: the points before it are not known (docs/format.md "Positions"), so
@@ -509,7 +510,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     sources = hand_sources(hand, result)
     held_known = tuple(bool(x) for x in sources)
     gap_seats = {g.trick: g.missing for g in find_gaps(hand)}    # plays the record leaves out, by trick
-    for t in result.tricks:
+    for i, t in enumerate(result.tricks):
         before = running
         taken = taken_by_attackers(result, t)
         u = result.unfinished if t is result.tricks[-1] else None
@@ -523,7 +524,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         leads = result.leads_of(t.number)
         kind = t.lead_kind if len({lead[1] for lead in leads}) < 2 else "?"
         trumped = t.trumped and len({lead[2] for lead in leads}) < 2
-        trick_violations = tuple(violations_by_trick.pop(t.number, ()))
+        trick_violations = tuple(violations_by_trick.pop(i, ()))
         faulty_seats = {v.seat for v in trick_violations}
         # a play the record leaves out that the engine derived is shown in its place, marked derived
         # (the trick's points count it): never as "no play"
@@ -538,7 +539,8 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         by_seat: list[PlayView | None] = [None] * 4
         for p in plays:
             by_seat[SEAT_TOKENS.index(p.seat)] = p
-        rec = record_tricks.get(t.number)
+        rec = (hand.tricks[i] if i < len(hand.tricks) and hand.tricks[i].number == t.number
+               else record_tricks.get(t.number))
         held = tuple(map(held_ordered, t.hands_before))
         tricks.append(TrickView(
             number=t.number, leader="?" if leads else SEAT_TOKENS[t.leader],

@@ -458,7 +458,7 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                 pages.append(RulingPage(
                     source=source, event=match.event or "", site=match.site or "", date=match.date or "",
                     round=match.round or "", table=match.table or "", hand=view,
-                    trick=tricks.get(v.trick) if v.trick is not None else None,
+                    trick=_trick_of(view, h, v),
                     violation=violation_view(v, names, violation_position(record, v, h)),
                     ref=rule_ref(v.code, friend=h.rules.friend, one_hand=not h.rules.score_table.moves_levels),
                     consequences=consequences(v, h, earlier[team], rec.takebacks.count(None), from_first,
@@ -472,6 +472,13 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     lead_required=lead_required,
                     better_example=v.better_example))
     return pages
+
+
+def _trick_of(view: HandView, result: HandResult, v: Violation) -> TrickView | None:
+    """The trick of the hand page ``view`` that ``v`` is about, by its place in the hand (two tricks written with
+    one number are two tricks: :meth:`~tractor_analysis.engine.verdicts.HandResult.trick_index`)."""
+    index = result.trick_index(v)
+    return view.tricks[index] if index is not None and index < len(view.tricks) else None
 
 
 def _in_display_order(cards: tuple[Card, ...] | None, result: HandResult) -> tuple[Card, ...] | None:

@@ -412,6 +412,15 @@ class HandResult:
         ``hands_before``, not known which (:attr:`held_open`); ``(0, 0, 0, 0)`` when every card is."""
         return next((c for n, c in self.held_open if n == number), (0, 0, 0, 0))
 
+    def trick_index(self, v: Violation) -> int | None:
+        """The place in :attr:`tricks` of the trick ``v`` is about: the one whose verdicts hold ``v``, else the first
+        numbered ``v.trick`` — a record may write two tricks with one number (``trick_sequence``), and the trick
+        is told by its place in the hand, not its number; ``None`` for a hand-level finding or no such trick."""
+        if v.trick is None:
+            return None
+        held = next((i for i, t in enumerate(self.tricks) if any(x is v for x in t.violations)), None)
+        return held if held is not None else next((i for i, t in enumerate(self.tricks) if t.number == v.trick), None)
+
     def leads_of(self, number: int) -> tuple[tuple[Seat, str | None, bool], ...]:
         """The leaders (with their lead kinds and trump-ins) the judgements give trick ``number`` when they differ
         (:attr:`leads_open`): who led it is not known; ``()`` when its leader is known."""

@@ -19,7 +19,8 @@ import sys
 from collections import Counter
 
 from . import compiled
-from .cards import NUM_KINDS, SEAT_TOKENS, Card, card_kind
+from .cards import NUM_KINDS, SEAT_TOKENS, TOKEN, Card, card_kind
+from .diagnostics import decks_en
 from .model import Play, new_play
 from .tgn_cards import count_copies, count_line_again, read_cards
 from .tgn_lines import Notes, Pieces, pos
@@ -267,6 +268,10 @@ def trick_line(st: Reading, body: str, lineno: int, pieces: Pieces, notes: Notes
         if plain is not None:
             h.tricks.append([number, plain, [], lineno, lead + 1])
             return
+    if h.tricks and not split and _repeated_line(st, h, segments, body, number, lineno, pieces):
+        if notes:
+            st.attach_notes(notes)      # (kept with the trick it copies)
+        return
     cut = _wide_semicolon(st, body, off, lineno, pieces, number) if "；" in body else -1
     if cut >= 0:            # the text after a '；' that reads as plays is read in no way: cut off
         body, late = body[:cut], [n for n in notes if n[0] > cut]
@@ -337,6 +342,49 @@ def _copied_line(st: Reading, body: str, lineno: int, pieces: Pieces) -> None:
     st.diag("trick_sequence", f"trick line {shown} is written twice in a row, its number too: the same trick "
             "copied again; read once",
             f"出牌行 {shown} 连续写了两次（轮次也相同）：同一轮重复抄写；只读一次", ln, col)
+
+
+def _repeated_line(st: Reading, h: HandDraft, segments: list[str], body: str, number: int, lineno: int,
+                   pieces: Pieces) -> bool:
+    """A trick line whose plays repeat the trick line read before it word for word (every seat, the same cards, in
+    the same order; each a plain ``SEAT: cards``) under another number (or its own, written otherwise), where read
+    as a trick of its own it would put more copies of a card in the hand's plays than the decks hold — copies its
+    own cards push past the decks, not ones leads shaped as failed throws may have returned (:mod:`.throw_copies`):
+    the same trick copied again, which the record proves (the decks cannot give both) — reported
+    (``trick_sequence``) and read once, its cards not counted.  ``False`` (nothing said or counted) for any other
+    line: two tricks with the same plays, within the decks, are read as written (each seat may hold two copies)."""
+    n0, before = h.tricks[-1][0], h.tricks[-1][1]
+    if not before or len(before) != len(segments):
+        return False
+    memo = st.segments
+    for seg, p in zip(segments, before):
+        got = memo.get(seg) or _segment(memo, seg)
+        if got is None or p.attempted is not None or got[0] != p.seat or got[1] != p.cards:
+            return False
+    counts = Counter(k for p in before for k in p.cards)
+    played, decks = h.played, st.decks
+    earlier = [(d[0], d[1]) for d in h.tricks]
+    over = [(k, played[k] + c) for k, c in sorted(counts.items()) if played[k] <= decks < played[k] + c
+            and not any(returned_words(earlier, k, played[k] + c - decks, p.seat)
+                        for p in before if k in p.cards)]
+    if not over:
+        return False
+    lead = len(body) - len(body.lstrip())
+    ln, col = pos(pieces, lineno, lead)
+    shown = quoted(st.as_written(body.strip()[:31], lead))
+    copies_en = ", ".join(f"{n} copies of {TOKEN[k]}" for k, n in over)
+    copies_zh = "、".join(f"{n} 张 {TOKEN[k]}" for k, n in over)
+    under_en = f"under the number {number}" if number != n0 else "under the same number"
+    under_zh = f"轮次写作 {number}" if number != n0 else "轮次也相同"
+    st.trick_no = n0
+    st.diag("trick_sequence", f"trick line {shown} repeats the line of trick {n0} word for word (every seat, the "
+            f"same cards, in the same order) {under_en}; read as a trick of its own it would put {copies_en} in the "
+            f"plays of hand {h.number}, but {decks_en(decks, 'hold')} only {decks}: the same trick copied again; read "
+            f"once, as trick {n0}",
+            f"出牌行 {shown} 逐字重复了第 {n0} 轮的出牌行（各家、牌张、顺序均相同），{under_zh}；若作为单独一轮读取，"
+            f"第 {h.number} 局的出牌中将有 {copies_zh}，而 {decks} 副牌只有 {decks} 张：同一轮重复抄写；只读一次，"
+            f"按第 {n0} 轮", ln, col)
+    return True
 
 
 def unread_tricks(st: Reading, h: HandDraft) -> None:
