@@ -14,15 +14,16 @@ import time
 import click
 
 from tractor_analysis.analysis.best_plays import BestChoice, any_words, choices, listed
+from tractor_analysis.analysis.deals import TRIES_PER_SAMPLE
 from tractor_analysis.analysis.solver import Budget
-from tractor_analysis.analysis.view import DEFAULT_SAMPLES, PlayView, view_hand
+from tractor_analysis.analysis.view import DEFAULT_SAMPLES, PlayView, view_hand, with_views
 from tractor_analysis.analysis.hand_analysis import (MARKS, MIN_LAST, HandAnalysis, PlayAnalysis,  # noqa: F401
                                                       analyse_hand, mark_of)
 from tractor_analysis.analysis.record_basis import analysis_derived, with_derived_plays
 from tractor_analysis.engine.explain_analysis import analysis_play_derived, view_declarations_unused
 from tractor_analysis.engine.order import Order
 from tractor_analysis.engine.tricks import hand_context
-from tractor_analysis.records.cards import SEAT_TOKENS
+from tractor_analysis.records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
 
 from .check import check_file
 from .check_json import derived_json
@@ -77,7 +78,7 @@ def play_json(p: PlayAnalysis, a: HandAnalysis, order: Order, view: PlayView | N
            "value_after_from_position": _from_position(p.value_after, a), "cost": p.cost,
            "best": None if p.best is None else [cards_tokens(b) for b in p.best],
            "best_choices": None if grouped is None else [choice_json(c) for c in grouped], "legal": p.legal,
-           "searched": p.searched}
+           "searched": p.searched, "out_of_time": p.out_of_time}
     if p.attempted is not None:
         out["attempted"] = cards_tokens(p.attempted)
     if p.written is not None:               # a play derived in place of the one written: the cards as written
@@ -171,12 +172,37 @@ def _value(v: int | None) -> str:
     return "—" if v is None else str(v)
 
 
-def view_text(v: PlayView) -> str:
+def deals_words(v: PlayView, seat: int | None = None, lead: str = "; ") -> str:
+    """Why a sampled view has fewer deals than ``--samples`` asked, ``"; English / 中文"`` (empty when it
+    has them all): the deals drawn one by one, of which only so many agreed with what the seat had seen
+    (``seat``'s, named when given; the sampler draws at most
+    :data:`~tractor_analysis.analysis.deals.TRIES_PER_SAMPLE` a deal asked), and ``--precision`` reached
+    before every deal found was searched.  ``lead``: what goes before the words (``": "`` after "no deal
+    agrees", whose Chinese is then said too)."""
+    out_en, out_zh = [], []
+    if v.found < v.asked and v.drawn:
+        who_en, who_zh = (SEAT_TOKENS[seat], SEAT_NAMES_ZH[seat]) if seat is not None else ("the seat", "本座位")
+        out_en.append(f"{v.found} of the {v.drawn} deals drawn agreed with what {who_en} had seen "
+                      f"({v.asked} asked; at most {TRIES_PER_SAMPLE} drawn a deal asked)")
+        out_zh.append(f"抽取的 {v.drawn} 副牌中 {v.found} 副与{who_zh}所见相符（要求 {v.asked} 副；每要求一副最多抽取 "
+                      f"{TRIES_PER_SAMPLE} 副）")
+    if v.deals < v.found:
+        out_en.append(f"--precision reached after {v.deals} of the {v.found} deals found")
+        out_zh.append(f"在找到的 {v.found} 副中搜索 {v.deals} 副后已达到 --precision")
+    if not out_en:
+        return ""
+    return lead + "; ".join(out_en) + " / " + ("无相符牌局：" if lead == ": " else "") + "；".join(out_zh)
+
+
+def view_text(v: PlayView, seat: int | None = None) -> str:
     """``view 座位视角: cost 3.2 ±1.1 (200 deals / 200 种牌局)`` — the play judged from its seat — and which cards
     its deals had unseen: ``unseen: the other hands and the bottom's 8 cards / 未见：…`` (the bottom among
     them, or why not: :meth:`~tractor_analysis.analysis.view.BottomSeen.words`)."""
     if v.value is None:
         why = "no deal agrees / 无相符牌局" if not v.deals else "not solved within budget / 未在预算内解出"
+        none = deals_words(v, seat, ": ") if not v.deals else ""
+        if none:                                # drawn one by one: none agreed with what the seat had seen
+            why = f"no deal agrees{none}"
         if v.withheld is None and v.bottom is not None:     # (the deals were set up: which cards they dealt)
             zh, en = v.bottom.words()
             why += f"   {en} / {zh}"
@@ -186,7 +212,7 @@ def view_text(v: PlayView) -> str:
     # exact: the distinct deals (each weighted by the physical deals it stands for); sampled: the
     # deals drawn, one physical deal each, uniformly, the same one possibly twice (docs/rules.md §15)
     deals = (f"exact, {v.deals} distinct deal{plural} / 精确，{v.deals} 种不同牌局" if v.exact
-             else f"{v.deals} sampled deal{plural} / 抽样 {v.deals} 副牌局")
+             else f"{v.deals} sampled deal{plural} / 抽样 {v.deals} 副牌局" + deals_words(v, seat))
     spread = "" if v.exact else f" ±{v.stderr:.1f}"
     text = f"      from the seat 座位视角: {v.value:.1f}, cost 代价 {v.cost:.1f}{spread} ({deals})"
     if v.cost > 0 and v.best:
@@ -204,10 +230,11 @@ VIEW_NOTE = ("from the seat 座位视角: each play judged on what its player co
              "the unseen cards that player could not rule out (the other seats' hands and, for every seat but the "
              "one who buried it — the dealer, or after 炒地皮 the rebidder who buried last — the bottom: each "
              "play's line says which), its cost against the best such mean — while the play's own line (before → "
-             "after, cost) has all four hands open: the two measure different things and may differ / 座位视角：按该"
+             "after, cost) has all four hands open: the two measure different things and may differ; ± after a sampled "
+             "cost is its standard error over the deals drawn (paired: the same deals for every play) / 座位视角：按该"
              "玩家所能知道的评判每手出牌——在其无法排除的未见牌（其余三家的手牌，以及除扣底者——庄家，或炒地皮后最后扣底"
              "的一家——外各家未见的底牌：每手出牌一行都写明）分布上取平均值，代价相对于最佳的平均值；而出牌本行（前 → 后、"
-             "代价）是四家明手：两者衡量的不同，可能不一致")
+             "代价）是四家明手：两者衡量的不同，可能不一致；抽样所得代价后的 ± 是其在所抽牌局上的标准误差（配对：每种出牌用同一批牌局）")
 """Said once a run, before the first play judged from its seat (the hand page says it in a paragraph)."""
 
 
@@ -227,6 +254,8 @@ def play_line(p: PlayAnalysis, match, order: Order) -> str:
     if p.outside is not None:               # the play is not among those the search generates: no cost
         return line + bad(f"  {p.outside[1]} / {p.outside[0]}")
     if p.value_before is None or p.value_after is None:
+        if p.out_of_time:                   # stopped by the hand's time, not by the position's own budget
+            return line + bad("  not solved: the hand's time (--budget-hand) ran out 未解出：本局时间（--budget-hand）已用完")
         return line + dim("  not solved within budget 未在预算内解出")
     if p.legal is False:                    # no cost; the best legal plays, when the search found them
         if p.best:
@@ -239,6 +268,8 @@ def play_line(p: PlayAnalysis, match, order: Order) -> str:
         line += f"  cost 代价 {p.cost}"
     if p.cost and p.best:
         line += dim("   best 最佳: " + " | ".join(choice_text(c) for c in best_choices(p, order)))
+    elif p.cost and p.best is None and p.out_of_time:      # the hand's time ran out before or while they were
+        line += dim("   best plays not found: the hand's time (--budget-hand) ran out 最佳出牌未求出：本局时间（--budget-hand）已用完")
     elif p.cost and p.best is None:         # the budget ran out while the best plays were searched
         line += dim("   best plays not found within budget 最佳出牌未在预算内求出")
     return line
@@ -305,9 +336,9 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[
     if not a.all_throws:
         lines.append(dim("  (a bounded set of throws was searched somewhere: values exact for that set "
                          "/ 某处只搜索了有限的一组甩牌：数值只对这组甩牌精确)"))
+    views = views if views is not None and len(views) == len(a.plays) else [None] * len(a.plays)
     if a.hand_budget_spent:
-        lines.append(bad("  the hand's time (--budget-hand) ran out before the plays marked not searched "
-                         "/ 本局时间（--budget-hand）在标为未搜索的出牌之前已用完"))
+        lines.append(bad("  " + hand_time_note(a, views)))
     elif a.not_searched:
         plays = "1 play before it was" if a.not_searched == 1 else f"{a.not_searched} plays before it were"
         lines.append(dim(f"  the search goes from the hand's end backward and stopped at the first position not solved "
@@ -317,7 +348,6 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[
                          f"也搜索{'它' if a.not_searched == 1 else '它们'}）"))
     trick = None
     numbers = [t.number for t in h.tricks]
-    views = views if views is not None and len(views) == len(a.plays) else [None] * len(a.plays)
     for p, v in zip(a.plays, views):
         if p.trick != trick:
             trick = p.trick
@@ -326,8 +356,28 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[
                 lines.extend(hands_lines(h, numbers.index(trick), match))
         lines.append(play_line(p, match, order))
         if v is not None:
-            lines.append(view_text(v))
+            lines.append(view_text(v, p.seat))
     return lines
+
+
+def hand_time_note(a: HandAnalysis, views: list) -> str:
+    """What the hand's time (``--budget-hand``) running out left undone, ``"English / 中文"``: the plays whose
+    search it stopped, those before them not searched, the seat views withheld; and the advice."""
+    cut = sum(1 for p in a.plays if p.searched and p.out_of_time)
+    withheld = sum(1 for v in views if v is not None and v.out_of_time)
+    en, zh = [], []
+    if cut:
+        en.append(f"{cut} play{'' if cut == 1 else 's'} whose search it stopped (not solved, or best plays not found)")
+        zh.append(f"{cut} 手出牌的搜索因此中止（未解出，或未求出最佳出牌）")
+    if a.not_searched:
+        en.append(f"{a.not_searched} play{'' if a.not_searched == 1 else 's'}, from the first, not searched")
+        zh.append(f"自第一手起 {a.not_searched} 手出牌未搜索")
+    if withheld:
+        en.append(f"{withheld} play{'' if withheld == 1 else 's'} not judged from the seat")
+        zh.append(f"{withheld} 手出牌未按座位视角评判")
+    return (f"the hand's time (--budget-hand) ran out: {', '.join(en) or 'nothing left undone'}; a larger "
+            f"--budget-hand searches further / 本局时间（--budget-hand）已用完：{'，'.join(zh) or '无未完成的部分'}；"
+            "加大 --budget-hand 可搜索更多")
 
 
 class Progress:
@@ -383,9 +433,14 @@ def search_summary(a: HandAnalysis) -> str:
     before and after."""
     searched = sum(1 for p in a.plays if p.searched)
     valued = sum(1 for p in a.plays if p.searched and p.value_before is not None and p.value_after is not None)
+    cut = sum(1 for p in a.plays if p.searched and p.out_of_time and (p.value_before is None or p.value_after is None))
     skipped = len(a.plays) - searched
-    en = f"hand {a.number}: {searched} plays searched, {valued} valued, {searched - valued} not solved within the budget"
-    zh = f"第{a.number}局：搜索 {searched} 手出牌，{valued} 手得出数值，{searched - valued} 手未在预算内解出"
+    en = (f"hand {a.number}: {searched} plays searched, {valued} valued, {searched - valued - cut} not solved within "
+          "the budget")
+    zh = f"第{a.number}局：搜索 {searched} 手出牌，{valued} 手得出数值，{searched - valued - cut} 手未在预算内解出"
+    if cut:
+        en += f", {cut} not solved: the hand's time (--budget-hand) ran out"
+        zh += f"，{cut} 手因本局时间（--budget-hand）用完而未解出"
     if skipped:
         en += f", {skipped} not searched"
         zh += f"，{skipped} 手未搜索"
@@ -439,7 +494,8 @@ def refuse_idle_options(ctx: click.Context, view: bool, as_json: bool) -> None:
                    "in it is marked so.")
 @click.option("--budget-hand", "budget_hand", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Bound the whole hand's analysis: the plays left when it runs out are marked not searched "
-                   "(with --view, the seat views not begun by then are withheld).")
+                   "and a search it stops says so (with --view, the seat view running then stops: it and those not "
+                   "begun are withheld).")
 @click.option("--every-position", "every_position", is_flag=True,
               help="Search every position.  By default the positions are searched from the hand's end "
                    "backward, and the first one not solved within the budget ends the search: the plays "
@@ -451,7 +507,8 @@ def refuse_idle_options(ctx: click.Context, view: bool, as_json: bool) -> None:
               help="Also judge each play from its player's seat: over the deals of the unseen cards that "
                    "player could not rule out — the other hands and, unless it buried it, the bottom (座位视角).")
 @click.option("--samples", type=click.IntRange(min=1), default=DEFAULT_SAMPLES, show_default=True, metavar="N",
-              help="With --view: deals per play (all of them, exactly, when they are at most N).")
+              help="With --view: deals per play (all of them, exactly, when they are at most N; fewer when "
+                   "agreeing deals are too rare to find, and the line says how many of how many drawn agreed).")
 @click.option("--seed", type=int, default=0, show_default=True, help="With --view: the sampler's seed.")
 @click.option("--precision", type=click.FloatRange(min=0, min_open=True), default=None, metavar="POINTS",
               help="With --view: stop drawing deals for a play once every choice's cost is known within "
@@ -521,6 +578,7 @@ def analyse(path: str, match_no: int | None, hands: tuple[int, ...], last: int |
                               lambda done, total: vprog(done, total, time.perf_counter() - start), precision,
                               None if budget_hand is None else hand_start + budget_hand)    # the view within the hand's time
             vprog.end()
+            a = with_views(a, views, time.perf_counter() - hand_start)     # its time and its running out counted
         shown += 1
         if as_json:
             order = hand_context(h.rules, h.level, h.trump).order if a.reason is None else None

@@ -14,6 +14,7 @@ result is exact.
 from __future__ import annotations
 
 import random
+import time
 from bisect import bisect_right
 from dataclasses import dataclass
 from math import comb, factorial, prod
@@ -28,6 +29,8 @@ TABLE_AT_MOST = 500
 """A group's splits into a room listed (when the room is met again) only when they are at most this many."""
 TRIES_PER_SAMPLE = 400
 """Deals drawn per sample asked for, at most, before the sampler gives up on the rest (and says so)."""
+CLOCK_EVERY = 64
+"""With a deadline: deals drawn between two looks at the clock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +41,14 @@ class Deals:
     exact: bool
     """Every agreeing deal taken once, weighted: the means are exact."""
     asked: int
-    """Samples asked for (``len(deals)`` is fewer only when the agreeing deals were too rare to find)."""
+    """Samples asked for (``len(deals)`` is fewer only when the agreeing deals were too rare to find:
+    :attr:`drawn` says how many were drawn, or the deadline came first: :attr:`out_of_time`)."""
+    drawn: int = 0
+    """Sampled one by one (:data:`TRIES_PER_SAMPLE`): the void-respecting deals drawn, of which ``len(deals)``
+    agreed with everything else the seat knew (:func:`.knowledge.agrees`); 0 when the deals were listed (exact,
+    or drawn among the agreeing deals listed: every deal drawn agreed)."""
+    out_of_time: bool = False
+    """The deadline (:func:`deals_for`'s) came before the deals asked for were found: ``deals`` is what was found."""
 
 
 class _Ways:
@@ -351,10 +361,13 @@ def _every_deal(kn: Knowledge, allowed, group) -> list[tuple[tuple[tuple[int, ..
     return out
 
 
-def deals_for(kn: Knowledge, ctx, samples: int, seed: int) -> Deals:
+def deals_for(kn: Knowledge, ctx, samples: int, seed: int, deadline: float | None = None) -> Deals:
     """The deals ``kn``'s player is judged over: every agreeing deal, weighted, when they number at
     most ``samples`` (exact), else ``samples`` agreeing deals drawn uniformly (``seed``: the same
-    input, the same deals)."""
+    input, the same deals).  Drawn one by one (more void-respecting deals than :data:`LIST_AT_MOST`),
+    at most ``samples`` × :data:`TRIES_PER_SAMPLE` are drawn, and those that agree kept
+    (:attr:`Deals.drawn`).  ``deadline`` (``time.perf_counter()``'s clock): the drawing stops there
+    (:attr:`Deals.out_of_time`)."""
     rng = random.Random(seed)
     groups, allowed = _setup(kn, ctx)
     w = _Ways(groups, allowed)
@@ -368,13 +381,16 @@ def deals_for(kn: Knowledge, ctx, samples: int, seed: int) -> Deals:
         picked = rng.choices(range(len(agreeing)), weights=weights, k=samples)
         return Deals(tuple((agreeing[i][0], 1) for i in picked), False, samples)
     out = []
-    for _ in range(samples * TRIES_PER_SAMPLE):
-        if len(out) == samples:
-            break
+    drawn = 0
+    for drawn in range(1, samples * TRIES_PER_SAMPLE + 1):
+        if deadline is not None and drawn % CLOCK_EVERY == 1 and time.perf_counter() >= deadline:
+            return Deals(tuple(out), False, samples, drawn - 1, True)
         d = _draw(w, room, rng)
         if agrees(kn, ctx, d, True):
             out.append((tuple(tuple(h) for h in d), 1))
-    return Deals(tuple(out), False, samples)
+            if len(out) == samples:
+                break
+    return Deals(tuple(out), False, samples, drawn)
 
 
 __all__ = ["Deals", "LIST_AT_MOST", "deals_for"]

@@ -15,6 +15,9 @@ no cost.
 
 The positions are searched from the hand's end backward, and the first one not solved within the
 budget ends the search (the plays before it are marked not searched) unless ``every_position``.
+Each search's budget is cut to what is left of the hand's time (``hand_seconds``); a search that time
+stopped is not one "not solved within budget": the play says the hand's time ran out
+(:attr:`PlayAnalysis.out_of_time`), and so does the hand (:attr:`HandAnalysis.hand_budget_spent`).
 
 A hand that cannot be valued gets no value, only a reason (:attr:`HandAnalysis.reason`, never a
 guess): a fact it needs that the record leaves unknown (named by its tag), a hand not played out, a
@@ -106,6 +109,10 @@ class PlayAnalysis:
     (:func:`_outside`), so the search's value before it is not the best over every play: its value
     before, cost and best plays are withheld, and this says why — for a play judged legal an internal
     error to report, never a negative cost."""
+    out_of_time: bool = False
+    """A search of this play (its position before or after it, or its best plays) was stopped by the
+    hand's time (``--budget-hand``), not by its own budget: what it did not find is missing for that
+    reason (:attr:`HandAnalysis.hand_budget_spent`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +139,9 @@ class HandAnalysis:
     seconds: float = 0.0
     all_throws: bool = True
     hand_budget_spent: bool = False
-    """The whole hand's time (``--budget-hand``) ran out: the plays before it (the positions are
-    searched from the hand's end backward) are not searched."""
+    """The whole hand's time (``--budget-hand``) ran out: a search it stopped (:attr:`PlayAnalysis.out_of_time`)
+    and the plays before it (the positions are searched from the hand's end backward) are not solved,
+    or not searched; with ``--view``, also when it ran out in the seat views (:func:`.view.with_views`)."""
     points_before: int | None = 0
     """The attackers' points before the record's first trick (:func:`~.record_basis.points_before`: a
     position's ``[Points]``, 0 for a full hand), counted in every value above.  ``None``: a position
@@ -237,6 +245,8 @@ class _Clock:
         self.budget = budget
         self.deadline = None if hand_seconds is None else t0 + hand_seconds
         self.spent = False
+        self.cut = False
+        """The last budget given was cut to the time left of the hand's (shorter than its own)."""
 
     def next(self) -> Budget | None:
         """The budget of the next search, ``None`` once the hand's time is spent."""
@@ -246,8 +256,17 @@ class _Clock:
         if left <= 0:
             self.spent = True
             return None
-        seconds = left if self.budget.seconds is None else min(self.budget.seconds, left)
+        self.cut = self.budget.seconds is None or left < self.budget.seconds
+        seconds = left if self.cut else self.budget.seconds
         return Budget(nodes=self.budget.nodes, seconds=seconds)
+
+    def ran_out(self) -> bool:
+        """After a search that found nothing: was it the hand's time that stopped it (its budget cut to
+        the time left, and that time now gone)?  Then the hand's time is spent."""
+        if self.deadline is None or not self.cut or time.perf_counter() < self.deadline:
+            return False
+        self.spent = True
+        return True
 
 
 def _best(solver: Solver, pos: Position, value: int, budget: Budget, played: tuple[int, ...], cost: int | None,
@@ -408,11 +427,13 @@ def _positions(solver: Solver, h: HandResult, index: int, j: int, bases, penalti
 @dataclass(slots=True)
 class _Back:
     """What :func:`_search_back` found: each position searched and its solution (from the start, the
-    trick starts solved while choosing where the analysis starts), the nodes of its own searches, and
-    ``floor``: the plays before index ``floor`` were not searched (0: every play was)."""
+    trick starts solved while choosing where the analysis starts), the nodes of its own searches,
+    ``floor``: the plays before index ``floor`` were not searched (0: every play was), and ``cut``: the
+    positions whose search the hand's time stopped (:meth:`_Clock.ran_out`)."""
     sols: dict[Position, Solution]
     nodes: int = 0
     floor: int = 0
+    cut: set = dataclasses.field(default_factory=set)
 
 
 def _search_back(solver: Solver, pairs: list[tuple[Position, Position]], back: _Back, clock: _Clock, guess: int,
@@ -443,6 +464,8 @@ def _search_back(solver: Solver, pairs: list[tuple[Position, Position]], back: _
                 break
             back.sols[q] = sol
             back.nodes += sol.nodes
+            if not sol.solved and clock.ran_out():      # the hand's time stopped it, not its own budget
+                back.cut.add(q)
             if stop and not sol.solved:
                 break
         finish(i)
@@ -494,11 +517,16 @@ def _play(solver: Solver, h: HandResult, index: int, j: int, pair: tuple[Positio
         diff = v_before - v_after
         cost = diff if solver.attacker[p.seat] else -diff
     best = every = None
+    out_of_time = pos in back.cut or after_pos in back.cut
     if v_before is not None:
         b = clock.next()
         if b is not None:
             best, every = _best(solver, pos, v_before, b, p.cards, cost, None if penalty else v_after, classes)
-    return PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every, searched)
+            out_of_time = out_of_time or (best is None and clock.ran_out())
+        else:                               # the hand's time ran out before its best plays were searched
+            out_of_time = True
+    return PlayAnalysis(t.number, p.seat, p.cards, v_before, v_after, cost, best, legal, p.attempted, every, searched,
+                        out_of_time=out_of_time)
 
 
 def _outside(classes: dict, cards: tuple[int, ...], legal: bool | None, bounded: bool,

@@ -26,6 +26,7 @@ known cards (:attr:`.knowledge.Knowledge.buriers_open`) may have seen it or not 
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 
 from dataclasses import dataclass
@@ -41,7 +42,7 @@ from ..engine.verdicts import HandResult
 from ..records.cards import POINTS
 from ..records.model import Hand
 from .deals import Deals, deals_for
-from .hand_analysis import position_at, trick_bases
+from .hand_analysis import HandAnalysis, position_at, trick_bases
 from .record_basis import no_deal_lines
 from .knowledge import BOTTOM, friend_sides, knowledge_at
 from .moves import merged
@@ -109,6 +110,7 @@ class PlayView:
     stderr: float | None
     """Standard error of ``cost`` over the sampled deals (paired: the same deals for every play); 0 when exact."""
     asked: int = 0
+    """The deals asked for (``--samples``)."""
     values: tuple[tuple[tuple[int, ...], float], ...] = ()
     """Every play the player could make with its mean (the candidates, in order)."""
     withheld: str | None = None
@@ -119,6 +121,17 @@ class PlayView:
     (empty outside friend mode)."""
     bottom: BottomSeen | None = None
     """What the deals did with the bottom (``None``: no deal was set up, the hand's time ran out first)."""
+    found: int = 0
+    """The deals found for the view (:attr:`deals` is fewer when ``--precision`` stopped early, or the
+    view was withheld before they were all searched)."""
+    drawn: int = 0
+    """Sampled one by one: the deals drawn, of which :attr:`found` agreed with what the seat knew
+    (:attr:`.deals.Deals.drawn`); 0 when the deals were listed (every deal drawn agreed)."""
+
+    @property
+    def out_of_time(self) -> bool:
+        """Withheld because the hand's time (``--budget-hand``) ran out, before the view or during it."""
+        return self.withheld in (OUT_OF_TIME, CUT_BY_TIME)
 
     def json(self, tokens) -> dict:
         out = {"deals": self.deals, "exact": self.exact, "value": _round(self.value),
@@ -126,6 +139,9 @@ class PlayView:
                "cost": _round(self.cost), "stderr": _round(self.stderr)}
         if self.withheld is not None:
             out["withheld"] = self.withheld
+        if not self.exact:                  # sampled: the deals found, and drawn one by one
+            out["found"] = self.found
+            out["drawn"] = self.drawn
         if self.sides:
             out["sides"] = [{"defenders": ["NESW"[s] for s in side], "deals": n} for side, n in self.sides]
         return out
@@ -208,7 +224,8 @@ class _Setup:
     bottom: BottomSeen | None = None
 
 
-def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: int, seed: int) -> _Setup:
+def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: int, seed: int,
+           deadline: float | None = None) -> _Setup:
     ctx = hand_context(h.rules, h.level, h.trump)
     kn = knowledge_at(h, record, index, play)
     if kn.bottom_points is None and not kn.bottom_known:        # no bottom: never taken as 0
@@ -231,7 +248,11 @@ def _setup(h: HandResult, record: Hand | None, index: int, play: int, samples: i
         why = NOT_JUDGED_NO_DEAL if no_deal_lines(record) else NOT_JUDGED
         return _Setup(ctx, seat, Deals((), False, samples), [], [], [], [made], made, [], why,
                       bottom_seen(h, record, kn))
-    deals: Deals = deals_for(kn, ctx, samples, seed)
+    deals: Deals = deals_for(kn, ctx, samples, seed, deadline)
+    if deals.out_of_time:           # the hand's time ran out while the deals were drawn
+        t = h.tricks[index]
+        made = tuple(sorted(t.plays[play].attempted or t.plays[play].cards))
+        return _Setup(ctx, seat, deals, [], [], [], [made], made, [], CUT_BY_TIME, bottom_seen(h, record, kn))
     bases, penalties = trick_bases(h)
     real_pos = position_at(h, index, play, bases, penalties)
     sides, withheld = _sides(h, record, kn, deals)
@@ -302,23 +323,29 @@ FIRST_LOOK = 20
 
 
 def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples: int = DEFAULT_SAMPLES,
-              seed: int = 0, budget: Budget = Budget(), precision: float | None = None) -> PlayView:
+              seed: int = 0, budget: Budget = Budget(), precision: float | None = None,
+              deadline: float | None = None) -> PlayView:
     """Play ``play`` of trick ``index`` of ``h`` judged over the deals its player could not rule out.
 
     ``precision`` (points; ``None``: every deal drawn is searched): sampled deals are searched in
     rounds, in the order drawn, and the search stops once every candidate's gap from the best has a
     standard error of at most ``precision`` (first looked at after :data:`FIRST_LOOK` deals, then
     every :data:`ROUND`); ``deals`` then says how many were used.  The deals are drawn independently
-    and uniformly, so the ones searched are a uniform sample too; exact views use every deal."""
-    st = _setup(h, record, index, play, samples, seed)
+    and uniformly, so the ones searched are a uniform sample too; exact views use every deal.
+
+    ``deadline`` (``time.perf_counter()``'s clock; the hand's time, ``--budget-hand``): the deals are
+    drawn, and each search bounded (``budget`` cut to the time left), so that the view stops there;
+    a view not finished by then is withheld (:data:`CUT_BY_TIME`), never a mean over fewer deals."""
+    st = _setup(h, record, index, play, samples, seed, deadline)
     ctx, seat, deals, positions, solvers, weights, cands, made = (
         st.ctx, st.seat, st.deals, st.positions, st.solvers, st.weights, st.cands, st.made)
     friend = h.rules.friend
+    counts = {"found": len(deals.deals), "drawn": deals.drawn, "bottom": st.bottom}
     if not positions and not st.withheld:
-        return PlayView(0, deals.exact, None, None, (), None, None, samples, bottom=st.bottom)
+        return PlayView(0, deals.exact, None, None, (), None, None, samples, **counts)
     if st.withheld:
         return PlayView(len(positions), deals.exact, None, None, (), None, None, samples,
-                        withheld=st.withheld, sides=_side_counts(st.sides) if friend else (), bottom=st.bottom)
+                        withheld=st.withheld, sides=_side_counts(st.sides) if friend else (), **counts)
     attacker = seat not in st.sides[0]          # the same in every deal (else withheld)
     sign = 1 if attacker else -1
     table: dict[tuple[int, ...], list[int]] = {m: [] for m in cands}
@@ -333,10 +360,13 @@ def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples
             for m in cands:
                 values = table[m]
                 guess = last if last is not None else (values[-1] if values else None)
-                v = _value(solver, ctx, positions[d], m, seat, budget, guess)
-                if v is None:
+                bounded = _within(budget, deadline)
+                v = None if bounded is None else _value(solver, ctx, positions[d], m, seat, bounded, guess)
+                if v is None:               # out of budget, or of the hand's time (its budget cut to it)
+                    cut = deadline is not None and time.perf_counter() >= deadline
                     return PlayView(len(positions), deals.exact, None, None, (), None, None, samples,
-                                    sides=_side_counts(st.sides) if friend else (), bottom=st.bottom)
+                                    withheld=CUT_BY_TIME if cut else None,
+                                    sides=_side_counts(st.sides) if friend else (), **counts)
                 values.append(v)
                 last = v
             del solver
@@ -351,7 +381,17 @@ def view_play(h: HandResult, record: Hand | None, index: int, play: int, samples
     cost = sign * (best_mean - means[made]) + 0.0      # + 0.0: no -0.0
     stderr = 0.0 if deals.exact else _gap_stderr(table[best[0]], table[made], sign)
     return PlayView(done, deals.exact, means[made], best_mean, best, cost, stderr, samples,
-                    tuple(means.items()), sides=_side_counts(st.sides[:done]) if friend else (), bottom=st.bottom)
+                    tuple(means.items()), sides=_side_counts(st.sides[:done]) if friend else (), **counts)
+
+
+def _within(budget: Budget, deadline: float | None) -> Budget | None:
+    """``budget`` cut to the time left before ``deadline`` (``None``: none is left)."""
+    if deadline is None:
+        return budget
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        return None
+    return Budget(nodes=budget.nodes, seconds=left if budget.seconds is None else min(budget.seconds, left))
 
 
 def _stops(n: int, precision: float | None) -> list[int]:
@@ -381,6 +421,9 @@ def _precise(table: dict[tuple[int, ...], list[int]], sign: int, precision: floa
 OUT_OF_TIME = ("the hand's time (--budget-hand) ran out before this play was judged from the seat "
                "/ 本局时间（--budget-hand）在评判此出牌之前已用完")
 """Why a view is withheld when the hand's time ran out before it (:func:`view_hand`'s ``deadline``)."""
+CUT_BY_TIME = ("the hand's time (--budget-hand) ran out while this play was judged from the seat: the view, "
+               "not finished, is withheld / 本局时间（--budget-hand）在按座位视角评判此出牌时用完：评判未完成，不予给出")
+"""Why a view is withheld when the hand's time ran out during it (:func:`view_play`'s ``deadline``)."""
 
 
 def view_hand(h: HandResult, record: Hand | None, first: int, samples: int = DEFAULT_SAMPLES, seed: int = 0,
@@ -389,17 +432,30 @@ def view_hand(h: HandResult, record: Hand | None, first: int, samples: int = DEF
     """Every play of tricks ``first``… (0-based) judged from its player's seat, in play order; each
     play's deals drawn with its own seed (from ``seed``, the trick and the play: the same input, the
     same output, whatever else is analysed).  ``deadline`` (``time.perf_counter()``'s clock): the
-    plays not begun by then are withheld (:data:`OUT_OF_TIME`), as the hand's analysis is."""
+    plays not begun by then are withheld (:data:`OUT_OF_TIME`), as the hand's analysis is, and the
+    one running then stops (:func:`view_play`: :data:`CUT_BY_TIME`).  ``progress(judged, plays)``
+    hears of each play judged (not of those withheld for the hand's time)."""
     out = []
     slots = [(i, j) for i in range(first, len(h.tricks)) for j in range(len(h.tricks[i].plays))]
-    for n, (i, j) in enumerate(slots):
+    judged = 0
+    for i, j in slots:
         if deadline is not None and time.perf_counter() >= deadline:
             out.append(PlayView(0, False, None, None, (), None, None, withheld=OUT_OF_TIME))
-        else:
-            out.append(view_play(h, record, i, j, samples, seed * 1_000_003 + i * 4 + j, budget, precision))
-        if progress is not None:
-            progress(n + 1, len(slots))
+            continue
+        out.append(view_play(h, record, i, j, samples, seed * 1_000_003 + i * 4 + j, budget, precision, deadline))
+        if not out[-1].out_of_time:
+            judged += 1
+            if progress is not None:
+                progress(judged, len(slots))
     return out
 
 
-__all__ = ["DEFAULT_SAMPLES", "BottomSeen", "PlayView", "bottom_seen", "searches_for", "view_play", "view_hand"]
+def with_views(a: HandAnalysis, views: list[PlayView], seconds: float) -> HandAnalysis:
+    """``a`` with its views counted: ``seconds`` the hand's time, the views' included, and the hand's
+    time spent (:attr:`HandAnalysis.hand_budget_spent`) also when it ran out in the views."""
+    return dataclasses.replace(a, seconds=seconds,
+                               hand_budget_spent=a.hand_budget_spent or any(v.out_of_time for v in views))
+
+
+__all__ = ["DEFAULT_SAMPLES", "BottomSeen", "CUT_BY_TIME", "OUT_OF_TIME", "PlayView", "bottom_seen", "searches_for",
+           "view_play", "view_hand", "with_views"]
