@@ -247,8 +247,8 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
 
     from tractor_analysis.dataset import DatasetError
     from tractor_analysis.dataset.stats import (all_tables, duplicate_matches, garbled_names, left_out_note,
-                                                record_split_notes, rules_copy_notes, seat_notes, source,
-                                                superseded_notes)
+                                                possible_copy_notes, record_split_notes, rules_copy_notes,
+                                                seat_notes, source, superseded_notes)
     from tractor_analysis.dataset.stats_sql import match_labels_rows, totals_left_out
 
     if not (Path(dataset) / "files").is_dir():
@@ -273,8 +273,10 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
             no_hands = src.rows("select count(*) from raw_hands")[0][0] == 0
             matches = match_labels_rows(src) if (dups or by == "match") else None
             # an earlier version left out; one record counted twice under other rules; a name in two seats; rows
-            # written before a finding about the record was told from the play's (counted as the play's)
-            notes = superseded_notes(src) + rules_copy_notes(src) + seat_notes(src) + record_split_notes(src)
+            # written before a finding about the record was told from the play's (counted as the play's); a
+            # match alike in every tag to another but not in its hands (possibly a damaged copy: counted twice)
+            notes = (superseded_notes(src) + rules_copy_notes(src) + possible_copy_notes(src) + seat_notes(src)
+                     + record_split_notes(src))
             garbled = garbled_names(src)        # names read with bad bytes: marked in the table, said on stderr
     except (DatasetError, duckdb.Error, OSError) as exc:
         # a damaged or missing part: the message names it (bilingual); exit 2 like unreadable input

@@ -16,6 +16,11 @@ from .event_model import EventMatch, quoted
 
 __all__ = ["distinct"]
 
+# the match key takes a play written ? (or not readable) as the play the engine derived in its place
+# (match_identity.content_digest): one more thing two records of one match may differ in
+_DERIVED = ", a play written ? or not readable that the engine derived"
+_DERIVED_ZH = "，或写作 ? 或无法读取、由引擎推出的出牌"
+
 
 def distinct(matches: list[EventMatch]) -> tuple[list[EventMatch], list[str]]:
     """Each match once, by ``tractor ingest``'s rule for copies (docs/dataset.md, ``duplicate_of``):
@@ -79,12 +84,12 @@ def _twice(copy: EventMatch, first: EventMatch, exact: bool) -> str:
         differ_en, differ_zh = f"only {what} differ", f"只有 {what_zh} 不同"
     elif rest is True:
         differ_en = (f"{what} differ, and so does something else the match key leaves out (a note, a tag it "
-                     "does not compare): compare the two records")
-        differ_zh = f"{what_zh} 不同，比赛键不比较的其他内容（标注、比赛键不比较的标签）也不同：请对照两份记录"
+                     f"does not compare{_DERIVED}): compare the two records")
+        differ_zh = f"{what_zh} 不同，比赛键不比较的其他内容（标注、比赛键不比较的标签{_DERIVED_ZH}）也不同：请对照两份记录"
     else:
         differ_en = (f"{what} differ; whether anything else the match key leaves out differs too (a note, a tag "
-                     "it does not compare) is not known here: a record's canonical text is not at hand")
-        differ_zh = (f"{what_zh} 不同；比赛键不比较的其他内容（标注、比赛键不比较的标签）是否也不同，此处无法得知："
+                     f"it does not compare{_DERIVED}) is not known here: a record's canonical text is not at hand")
+        differ_zh = (f"{what_zh} 不同；比赛键不比较的其他内容（标注、比赛键不比较的标签{_DERIVED_ZH}）是否也不同，此处无法得知："
                      "缺少一份记录的规范文本")
     return (f"{a}: the same event, round, table, players and hands as {b}, {differ_en}: the same match "
             f"recorded twice, counted once (as {b}); check which record is right / "
@@ -126,21 +131,21 @@ def _left_out(copy: EventMatch, first: EventMatch, claims_en: list[str], claims_
                   f"但两份记录并不完全相同：{'；'.join(claims_zh)}")
         if rest is True:
             return (f"{en}; and they differ in something else the match key leaves out (a note, a tag it does "
-                    "not compare): compare the two records",
-                    f"{zh}；比赛键不比较的其他内容（标注、比赛键不比较的标签）也不同：请对照两份记录")
+                    f"not compare{_DERIVED}): compare the two records",
+                    f"{zh}；比赛键不比较的其他内容（标注、比赛键不比较的标签{_DERIVED_ZH}）也不同：请对照两份记录")
         if rest is None:
             return (f"{en}; whether they differ in anything else the match key leaves out (a note, a tag it does "
-                    "not compare) is not known here: a record's canonical text is not at hand",
-                    f"{zh}；比赛键不比较的其他内容（标注、比赛键不比较的标签）是否也不同，此处无法得知：缺少一份记录的规范文本")
+                    f"not compare{_DERIVED}) is not known here: a record's canonical text is not at hand",
+                    f"{zh}；比赛键不比较的其他内容（标注、比赛键不比较的标签{_DERIVED_ZH}）是否也不同，此处无法得知：缺少一份记录的规范文本")
         return en, zh
     if rest is False:           # the bodies agree: what differs is among the tags left out of them
         return ("but the two records are not identical: they differ in a hand's [Claim]",
                 "但两份记录并不完全相同：某局的 [Claim] 不同")
     if rest is True or (copy.digest is not None and first.digest is not None):
         return ("but the two records are not identical: they differ in what the match key leaves out (not a hand's "
-                "[Claim]; a comment, a note or a tag it does not compare): compare the two records",
-                "但两份记录并不完全相同：差别在比赛键不比较的内容中（不是某局的 [Claim]，而是注释、标注或比赛键不比较的标签）："
+                f"[Claim]; a comment, a note, a tag it does not compare{_DERIVED}): compare the two records",
+                f"但两份记录并不完全相同：差别在比赛键不比较的内容中（不是某局的 [Claim]，而是注释、标注、比赛键不比较的标签{_DERIVED_ZH}）："
                 "请对照两份记录")
     return ("whether the two records differ in what the match key leaves out (a comment, a note, a tag it does not "
-            "compare) is not known here: a record's canonical text is not at hand",
-            "两份记录在比赛键不比较的内容（注释、标注、比赛键不比较的标签）上是否不同，此处无法得知：缺少一份记录的规范文本")
+            f"compare{_DERIVED}) is not known here: a record's canonical text is not at hand",
+            f"两份记录在比赛键不比较的内容（注释、标注、比赛键不比较的标签{_DERIVED_ZH}）上是否不同，此处无法得知：缺少一份记录的规范文本")

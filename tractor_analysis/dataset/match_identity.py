@@ -9,11 +9,12 @@ import json
 import marshal
 from typing import TYPE_CHECKING
 
+from ..records.plays_written import plays_as_written
 from .schema import SCHEMAS
 
 if TYPE_CHECKING:           # (annotations only: the statistics read the columns without loading the engine)
-    from ..engine.verdicts import MatchResult
-    from ..records.model import Match
+    from ..engine.verdicts import HandResult, MatchResult
+    from ..records.model import Hand, Match, Play
     from ..records.rulesets import RuleSet
 
 
@@ -99,23 +100,67 @@ def content_digest(match: Match, result: MatchResult) -> str:
     hand's number, dealer, trump and ``[Level]`` — the level played is a column, so a contradicted
     ``[Level]`` tag leaves a copy a copy) and ``[TeamNS]`` / ``[TeamEW]``.  Two records with the same
     digest are the same hands card for card under the same rules: the same match, whatever their
-    comments; the ``.tgn`` and JSON of one match share it."""
+    comments; the ``.tgn`` and JSON of one match share it.
+
+    A play written ``?`` or not readable (``Hand.plays_unread``) is hashed as the play the engine derived in
+    its place (``HandResult.derived_plays``: one way alone fits the rest of the record), where it derived
+    every such play of the hand: the hand then hashes as a copy with those plays written does
+    (:func:`_plays_hashed`).  Otherwise the unread plays are hashed as such (not proven the same match)."""
     # marshal format 2 (no back-references, so the bytes do not depend on which objects a reader shared;
     # a format frozen since Python 2.5): a fifth of repr's time (issue 27's budget of a hand's rows)
     rules = digest_rules(result.hands[0].rules) if result.hands else None
     ids = sorted(t for t in match.tags if _identity_tag(t))
     parts = [marshal.dumps((rules, match.ruleset, match.rules, match.levels, ids, match.truncated), 2)]
-    for hand in match.hands:
+    # each hand's own result, by place (replay_match keeps the record's order); none where they do not pair
+    results = result.hands if len(result.hands) == len(match.hands) else (None,) * len(match.hands)
+    for hand, hr in zip(match.hands, results):
+        tricks = _plays_hashed(hand, hr) if hand.plays_unread else None
+        unread = () if tricks is not None or not hand.plays_unread else (hand.plays_unread,)
+        if tricks is None:
+            tricks = [(t.number, t.plays) for t in hand.tricks]
         parts.append(marshal.dumps((
             hand.number_known, hand.trump_known, hand.follows_skipped,
             [(d.seat, d.cards, d.after_bottom) for d in hand.declarations], hand.declarations_known,
             hand.deal, hand.deal_unread, hand.bottom, hand.buried, hand.earlier_buries, hand.friend,
             hand.setup, hand.points, hand.points_known, hand.first_trick, hand.bid_for, hand.bid_for_known,
             hand.takebacks, hand.takebacks_unread, hand.result_only,
-            [(t.number, [(p.seat, p.cards, p.attempted) for p in t.plays]) for t in hand.tricks],
-            # (a play written and not read: only when there is one, so that every other digest stays as it was)
-            *((hand.plays_unread,) if hand.plays_unread else ())), 2))
+            [(number, [(p.seat, p.cards, p.attempted) for p in plays]) for number, plays in tricks],
+            # (a play written and not read, not derived: only when there is one, so that every other digest
+            # stays as it was)
+            *unread), 2))
     return hashlib.sha256(b"\x1e".join(parts)).hexdigest()[:16]
+
+
+def _plays_hashed(hand: Hand, hr: HandResult | None) -> list[tuple[int, list[Play]]] | None:
+    """``hand``'s tricks, ``(number, plays)``, with each play written ``?`` or not readable
+    (``hand.plays_unread``) replaced by the play the engine derived for its seat in that trick
+    (``hr.derived_plays``), in the place it was written (:func:`~..records.plays_written.plays_as_written`):
+    the plays a copy with that play written gives.  ``None`` (hashed as written) unless every unread play
+    is so derived — one derived play for the seat, which the trick reads no play of —, ``hr`` is the
+    hand's own result (same number), every unread play's trick is in the hand once, and no follow is
+    written as a failed throw (its cards are written: not a play the record does not know)."""
+    if hr is None or hr.number != hand.number or hand.throws_after_lead or not hr.derived_plays:
+        return None
+    numbers = [t.number for t in hand.tricks]
+    if any(numbers.count(n) != 1 for n, _, _ in hand.plays_unread):
+        return None
+    derived: dict[tuple[int, int], list[Play]] = {}
+    for n, p in hr.derived_plays:
+        derived.setdefault((n, p.seat), []).append(p)
+    out: list[tuple[int, list[Play]]] = []
+    filled = 0
+    for t in hand.tricks:
+        plays: list[Play] = []
+        for p in plays_as_written(hand, t):
+            if isinstance(p, int):
+                ways = derived.get((t.number, p))
+                if not ways or len(ways) != 1 or any(q.seat == p for q in t.plays):
+                    return None
+                p = ways[0]
+                filled += 1
+            plays.append(p)
+        out.append((t.number, plays))
+    return out if filled == len(hand.plays_unread) else None
 
 
 def match_key(row: tuple, hands: dict[str, list], n: int) -> str:

@@ -144,6 +144,43 @@ def rules_copy_notes(ds) -> list[str]:
     return [note(c) for c in other_rules_copies(root, counted=counted)]
 
 
+def possible_copy_notes(ds) -> list[str]:
+    """A bilingual note per counted match that shares every :data:`.match_identity.SAME_MATCH` column (event, site,
+    date, round, table, players, starting levels, ruleset; the event, round and table stated) with an earlier
+    counted match (in stored order) but has another ``match_key``: possibly the same match recorded twice, one copy
+    damaged or changed (a hand skipped, a field not read) — not proven the same, so both are counted; the note
+    names both records.  A pair :func:`rules_copy_notes` names (one record under other rules) is left to it.
+    For stderr."""
+    from .match_identity import SAME_MATCH
+
+    cols = ", ".join(f'"{c}"' for c in SAME_MATCH)
+    with source(ds) as src:
+        rows = src.rows(f"select match_id, source_file, match_index, match_key, {cols} from m where match_key is not "
+                        f'null and event is not null and round is not null and "table" is not null order by _ord')
+        root = src.root
+    first: dict[tuple, tuple] = {}
+    pairs = []
+    for r in rows:
+        kept = first.setdefault(tuple(r[4:]), r)
+        if kept[3] != r[3]:
+            pairs.append((kept, r))
+    if pairs and root is not None:
+        from .rules_copies import other_rules_copies
+
+        ruled = {c.later for c in other_rules_copies(root, counted={str(r[1][0]) for r in pairs} | {
+            str(r[0][0]) for r in pairs})}
+        pairs = [(k, r) for k, r in pairs if str(r[0]) not in ruled]
+
+    def where(r: tuple) -> str:
+        return f"{r[1]}" + (f" #{int(r[2]) + 1}" if isinstance(r[2], int) and r[2] > 0 else "")
+
+    return [f"{where(r)} [{r[0]}]: the same event, round, table, players, starting levels and ruleset as {where(k)} "
+            f"[{k[0]}], but their hands, cards or rules' options differ (another match key): possibly the same match "
+            f"recorded twice, one copy damaged or changed: counted twice; check which record is right / {where(r)} "
+            f"[{r[0]}]：与 {where(k)} [{k[0]}] 的赛事、轮次、桌号、选手、起始级别与规则相同，但牌局、牌或规则选项不同（比赛键"
+            f"不同）：可能是同一场比赛记录了两次，其中一份损坏或被改动：计了两次；请核对哪份记录正确" for k, r in pairs]
+
+
 def seat_notes(ds) -> list[str]:
     """A bilingual note per counted match that names one player in two seats (one program in two seats, as
     80fen and Botzone seat them; ``tractor standings`` names them too): ``--by player`` counts each of its
