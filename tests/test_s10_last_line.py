@@ -26,7 +26,7 @@ from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
 from tractor_analysis.engine.replay import replay_match
-from tractor_analysis.engine.stopped_match import record_stops_inside
+from tractor_analysis.engine.stopped_match import last_trick_stop, record_stops_inside
 from tractor_analysis.engine.scoring import STOPPED_NOT_KNOWN, decide_match
 from tractor_analysis.engine.unread_tricks import DAMAGED_END_WITHHELD, tricks_read
 from tractor_analysis.records import format_tgn
@@ -189,7 +189,10 @@ def test_a_record_that_simply_ends_is_still_decided_by_the_levels_when_it_ends()
     assert not diags
     got = replay_match(m)
     assert not [u for u in got.hands[1].unknowns if u.tag == "play"]
-    assert record_stops_inside(m.hands[1], got.hands[1])
+    # (since session 23 a stop just before the forced last trick, one card a seat left, is read as one inside that
+    # trick — the hand's end reached, docs/rules.md §10.1 —, under decide_by_levels one of two readings all the same)
+    assert not record_stops_inside(m.hands[1], got.hands[1]) and last_trick_stop(m.hands[1], got.hands[1])
+    assert got.stopped_at == 1
     # (since the seventeenth stop the record's stop after trick 14, one card a seat left, has the total the forced
     # last trick gives, 80: the attackers N–S take the deal, docs/rules.md §7.4 — so N–S hold it when the record
     # ends; before, the hand had no result and E–W held the deal)

@@ -11,7 +11,8 @@ derived fact (``outcome``, from ``[Claim]``), and it is checked against everythi
 - the attackers keep what the recorded tricks gave them, and can add only the points of some of the cards still
   held and, taking the last trick, the bottom times a multiplier a last trick of the cards left can give — no
   tractor of pairs nobody holds (:func:`gains_allowed`, :func:`multipliers_allowed`);
-- with one card a seat left, the last trick is forced: the claim must be the total it gives.
+- with one card a seat left, the last trick is forced: the claim must be the total it gives — under any rules, that
+  trick counted as played (:func:`forced_last`: no fault can hide in it, so the hand's end is reached).
 
 A claim outside what the cards allow is ``claim_mismatch`` (the record's fault), and no result is taken from
 it.  Nothing is taken where anything of the hand is withheld (a seat's cards, the sides, the trick the record
@@ -20,6 +21,7 @@ trick: the claim is then not checked, as before.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 from ..records.cards import POINTS
@@ -223,6 +225,43 @@ def forced_end(hand: Hand, rules: RuleSet, u: Unfinished, defenders: frozenset[i
         return Derived("attackers_total", str(total), ENDS_BEFORE, *words), total
     words = explain_stopped.outcome_from_last_trick(total, u.trick, size, mult)
     return Derived("outcome", str(total), BOUNDS_SOURCE, *words), total
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedLast:
+    """The hand's last trick a record stops before with one card a seat left (:func:`forced_last`): every play of it
+    forced, its ``winner`` and card ``points`` are the cards'."""
+    number: int
+    """The trick's number (the last recorded one's next)."""
+    winner: int
+    points: int
+
+
+def forced_last(hand: Hand, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,
+                defenders: frozenset[int], buried: Sequence[int] | None) -> ForcedLast | None:
+    """A full hand whose record stops between two tricks with one card a seat left (``hands``: each seat's cards
+    before the first trick, all known; ``last_winner``: who took the last trick recorded, who leads the next): the
+    last trick, each play of it forced — no choice, so no fault (no revoke, no throw, no wrong count) can hide in it,
+    and the hand's end is reached under any rules, as a record ending inside its last trick (:func:`forced_end`,
+    docs/rules.md §7.4, §10.1).  ``None`` where the record proves nothing of what is left (:func:`_reach`), a seat
+    holds other than one card, the winner or the points are not settled, or the attackers take it and the bury is
+    not known (the bottom's points then rest on no line)."""
+    if last_winner is None or not hand.tricks:
+        return None
+    left = held_after(hand, hands)
+    if left is None or any(sum(row) != 1 for row in left):
+        return None
+    if buried is not None:      # the cards held, played and buried must be the decks' points (as _reach)
+        held = sum(POINTS[k] * n for row in left for k, n in enumerate(row))
+        if sum(POINTS[c] for c in buried) != ctx.rules.total_points - held - _points_played(hand):
+            return None
+    lead = tuple(k for k, n in enumerate(left[last_winner]) for _ in range(n))
+    done = completions(ctx, last_winner, lead, {}, {s: tuple(left[s]) for s in range(4) if s != last_winner})
+    if done.winner is None or done.points is None or done.points[0] != done.points[1]:
+        return None
+    if done.winner not in defenders and buried is None:
+        return None
+    return ForcedLast(hand.tricks[-1].number + 1, done.winner, done.points[0])
 
 
 def _reach(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,

@@ -23,8 +23,10 @@ from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
-from . import explain_contradicted, explain_hand, explain_readings, explain_unknown, referee, score_sheet
-from .claimed_end import bounded_end, claimed_end, finish_totals, forced_end, last_trick_multiplier
+from . import (explain_contradicted, explain_hand, explain_readings, explain_stopped, explain_unknown, referee,
+               score_sheet)
+from .claimed_end import (SINGLE, ForcedLast, bounded_end, claimed_end, finish_totals, forced_end, forced_last,
+                          last_trick_multiplier)
 from .partners import dealer_side, friend_partner
 from .outcome import hand_outcome, level_penalties
 from .scoring import failed_throw_penalty, throw_cards_charged
@@ -33,7 +35,7 @@ from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, ha
 from .bottom_exchange import Start
 from .played_cards import Played, card_list, counts, how_many_played
 from .starting_hands import starting_hands
-from .verdicts import as_record_finding, hand_violation
+from .verdicts import BOUNDS_SOURCE, as_record_finding, hand_violation
 from .tricks import HandContext, hand_context, judge_tricks, plain_checks
 from .owed_plays import unsure_follows
 from .unsure_throws import unsure_throws
@@ -199,6 +201,17 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     # begun mid-match leaves open are not among them)
     open_ = bool(withheld & _RESULT_NEEDS)
     stopped = total_known and not scored and not open_ and _stops_between_tricks(hand, start, play, defenders)
+    # one card a seat left: the last trick is forced, its winner and points the cards' — the hand's end is reached
+    # under any rules, as a record ending inside its last trick (claimed_end.forced_last, docs/rules.md §7.4, §10.1)
+    last = forced_last(hand, ctx, start.hands, play.tricks[-1].winner, defenders, start.buried) if stopped else None
+    if last is not None:
+        score = _with_forced_last(score, rules, last, defenders)
+        if hand.claim is not None and hand.claim != score.total:    # the cards give the total
+            words = explain_stopped.claim_against_forced(hand.claim, score.total, last.number - 1)
+            violations.append(as_record_finding(hand_violation("claim_mismatch", None, words)))
+        if rules.miscount is Miscount.LEVEL:        # counted at the hand's end, which the forced trick reaches
+            miscount = _miscounted(hand, rules, played, start, violations, play.tricks, ended=True)
+        stopped = False
     claimed = _claimed(hand, rules, ctx, start, play, defenders, score.total) if stopped else None
     if isinstance(claimed, Violation):      # a claim the cards left cannot give: the record's fault
         violations.append(claimed)
@@ -217,6 +230,9 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         if bound is not None and hand.setup:    # a position the record stops inside: its total, no result (§8.5)
             setting = dataclasses.replace(setting, derived=setting.derived + (bound[0],))
             bound = None
+    if last is not None:
+        bound = (Derived("outcome", str(score.total), BOUNDS_SOURCE,
+                         *explain_stopped.outcome_from_bounds(score.total, score.total, last.number - 1)), score.total)
     if bound is not None:
         setting = dataclasses.replace(setting, derived=setting.derived + (bound[0],))
     total = hand.claim if by_claim else bound[1] if bound is not None else score.total if score is not None else 0
@@ -260,7 +276,7 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         takeback_levels=takeback_levels, player_levels_before=levels, player_levels_after=after,
         derived=setting.derived, unknowns=setting.unknowns, unfinished=play.unfinished,
         contradicted=setting.contradicted, questioned=setting.questioned,
-        finishes=finishes,
+        finishes=finishes, forced_last=None if last is None else last.number,
         # legal ✓ only on everything the rules need: every seat's cards (a deal line each, sizes
         # that agree in a position) and, in a full hand, who led the first trick
         legality_known=(not start.from_plays - whole and (hand.setup or dealer is not None) and not play.open_leads
@@ -555,6 +571,22 @@ def _score(hand: Hand, rules: RuleSet, play: _Play, buried: tuple[Card, ...] | N
                   penalties=sum(i.points for i in penalties))
 
 
+def _with_forced_last(score: _Score, rules: RuleSet, last: ForcedLast, defenders: frozenset[int]) -> _Score:
+    """``score`` of a record stopping before its forced last trick (:func:`.claimed_end.forced_last`) with that
+    trick counted: its points, and the bottom at a single's multiplier, the attackers' when they take it."""
+    if last.winner in defenders or score.bottom_points is None:
+        return score
+    points = score.attackers_points + last.points
+    mult = last_trick_multiplier(rules, SINGLE)
+    bonus = score.bottom_points * mult
+    items = [new_score_item("tricks", i.points + last.points, *explain_hand.trick_points(i.points + last.points))
+             if i.kind == "tricks" else i for i in score.items if i.kind != "throw_penalty"]
+    items.append(new_score_item("bottom", bonus, *explain_hand.bottom_bonus(score.bottom_points, mult, bonus)))
+    return _new_score(items=(*items, *(i for i in score.items if i.kind == "throw_penalty")),
+                      attackers_points=points, bottom_points=score.bottom_points, multiplier=mult, bonus=bonus,
+                      penalties=score.penalties)
+
+
 def _recorded(hand: Hand) -> _Score:
     """A result-only hand (a score sheet, :mod:`.score_sheet`): the recorded total, nothing played.
     The sheet records the total alone, so its trick points, bottom and penalties are not known: ``None``
@@ -624,7 +656,7 @@ def _check_claim(hand: Hand, complete: bool, total: int) -> list[Violation]:
 # --- the miscount that decides a hand, and the outcome's words ---------------------------
 
 def _miscounted(hand: Hand, rules: RuleSet, played: Sequence[Sequence[int]], start: Start,
-                violations: Sequence[Violation], tricks: Sequence[TrickResult]) -> tuple[int, ...]:
+                violations: Sequence[Violation], tricks: Sequence[TrickResult], ended: bool = False) -> tuple[int, ...]:
     """Seats with too many or too few cards (多少牌) once the hand has ended.
 
     The hand has ended when some seat played a whole hand (``hand_size`` cards) or, with
@@ -638,14 +670,15 @@ def _miscounted(hand: Hand, rules: RuleSet, played: Sequence[Sequence[int]], sta
     A start its seat's plays contradict — it played a card its cards do not give (``not_in_hand``) —
     proves no count: the seat is then counted by what it played, as docs/rules.md §10.3 counts (its
     ``wrong_count``), never by the size of its line (§1.6: the line or a play is miscopied, and the
-    tricks record each play it made)."""
+    tricks record each play it made).  ``ended``: the record stops just before the forced last trick, one card a
+    seat left (:func:`.claimed_end.forced_last`), which ends the hand."""
     if hand.setup or not tricks:
         return ()
     n = rules.hand_size
     totals = [sum(row) for row in played]
     known = [s not in start.from_plays for s in range(4)]     # a start read from the plays proves nothing
     sizes = [sum(row) for row in start.hands]
-    if max(totals) < n and not any(known[s] and totals[s] >= sizes[s] for s in range(4)):
+    if not ended and max(totals) < n and not any(known[s] and totals[s] >= sizes[s] for s in range(4)):
         return ()
     out = {v.seat for v in violations if v.code == "wrong_count" and v.seat is not None}
     unheld = {v.seat for v in violations if v.code == "not_in_hand" and v.trick is not None}

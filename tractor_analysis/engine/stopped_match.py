@@ -63,8 +63,12 @@ def last_trick_stop(hand: Hand, result: HandResult) -> bool:
     rules = result.rules
     if (not rules.decide_by_levels or result.scored_by_claim or result.claim_matches or hand.result_only
             or hand.setup or not hand.tricks or result.complete or record_stops_inside(hand, result)
-            or result.unfinished is None or tricks_read(tricks_numbered(hand, rules)[0])[1]):
-        # (unfinished None: no seat the record ends before holds a card — a misdeal's seat short of cards, §10.3)
+            or tricks_read(tricks_numbered(hand, rules)[0])[1]):
+        return False
+    if result.forced_last is not None:      # just before the forced last trick, one card a seat left: as inside it
+        return True
+    if result.unfinished is None:
+        # (no seat the record ends before holds a card — a misdeal's seat short of cards, §10.3)
         return False
     played = how_many_played(hand)
     size = rules.hand_size
@@ -180,7 +184,8 @@ def record_stops_inside(hand: Hand, result: HandResult) -> bool:
     the clock: docs/rules.md §8.5).  A position's seat given deal lines with different cards, its plays proving
     none (:func:`.doubted_lines.line_readings`): known where a seat is left holding cards under each of them — the
     hand's penalties then count under none, as with one line (docs/rules.md §10.1)."""
-    if hand.result_only or result.complete or tricks_read(tricks_numbered(hand, result.rules)[0])[1]:
+    if (hand.result_only or result.complete or result.forced_last is not None
+            or tricks_read(tricks_numbered(hand, result.rules)[0])[1]):
         return False
     played = how_many_played(hand)
     if not hand.setup:

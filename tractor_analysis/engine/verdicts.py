@@ -366,6 +366,11 @@ class HandResult:
     cards left allow give (:func:`.claimed_end.finish_totals`; the one result where that result is derived,
     :attr:`scored_by_bounds`) — read by the match's decision by the levels when the record stops inside its last
     hand (docs/rules.md §8.5); ``None`` for any other hand, and where the cards left prove nothing of it."""
+    forced_last: int | None = None
+    """The number of the hand's last trick where the record stops just before it with one card a seat left
+    (:func:`.claimed_end.forced_last`): each play of it forced, its winner and points the cards' and counted in the
+    points (the bottom too, at a single's multiplier, when the attackers take it) — the hand's end is reached, as
+    where the record ends inside its last trick (docs/rules.md §7.4, §10.1); ``None`` otherwise."""
     outcomes_open: tuple[Outcome, ...] = ()
     """A hand judged once for each way of what the record leaves open (:mod:`.agreement`: plays left out, a
     contradicted tag …) whose ways give different outcomes, every one known and none ending the match: each outcome
@@ -449,9 +454,10 @@ class HandResult:
     def bottom_decided(self) -> bool:
         """Who takes the bottom, and at what multiplier, is decided: the hand is played out, or its record ends in
         the last trick, its multiplier fixed (:attr:`.unfinished.Unfinished.bottom_fixed`), whose winner the plays
-        left out cannot change (:mod:`.unfinished`)."""
+        left out cannot change (:mod:`.unfinished`), or just before it, one card a seat left (:attr:`forced_last`)."""
         u = self.unfinished
-        return self.complete or (u is not None and u.bottom_fixed and u.winner is not None)
+        return (self.complete or (u is not None and u.bottom_fixed and u.winner is not None)
+                or self.forced_last is not None)
 
     @property
     def scored_by_claim(self) -> bool:

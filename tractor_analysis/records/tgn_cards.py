@@ -104,6 +104,10 @@ def read_cards(st: Reading, txt: str, off: int, lineno: int, pieces: Pieces, wha
                                         "出牌之间用 ','）")
                 else:
                     hint_en, hint_zh = unknown_card_hint(t)
+                    if play and norm == "?":        # a '?' among cards: a play not known is '?' alone (format.md)
+                        hint_en = (hint_en[:-1] + "; a play not known is written '?' alone, in place of all its "
+                                   "cards, e.g. 'N: ?')")
+                        hint_zh = hint_zh[:-1] + "；出牌未知时整手只写一个 '?'，不写其他牌，如 'N: ?'）"
                 shown = quoted(st.as_written(t[:31], off + m.start()))
                 st.diag("unknown_card", f"unknown card {shown} {hint_en}; {what_en}",
                         f"无法识别的牌 {shown}{hint_zh}；{what_zh}", ln, col)
