@@ -527,6 +527,7 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
             continue
         whole = None if stream is None else Loaded(path, tuple(stream.whole.matches),
                                                    tuple(stream.whole.diagnostics), True, stream.whole.encoding_note)
+        stream = None       # (its text, in lines, not needed now: not held while the matches are judged)
         v = check_file(path, choice, source_format, max_bytes, whole)
         if as_json:
             click.echo(("," if files else "") + "\n", nl=False)

@@ -64,8 +64,8 @@ def test_lines_past_the_full_list_are_not_decoded(monkeypatch):
     """The pretty-printed match of case 2640: once the list is full, a line that cannot start an
     object or a list is not handed to the decoder (the old code decoded all 1.1 million)."""
     calls = []
-    real = json_reader.decode
-    monkeypatch.setattr(json_reader, "decode", lambda text: calls.append(text) or real(text))
+    real = json_reader.decode_lazily
+    monkeypatch.setattr(json_reader, "decode_lazily", lambda text: calls.append(text) or real(text))
     doc = {"event": "Simulated", "players": {"N": "a", "E": "b", "S": "c", "W": "d"},
            "hands": [{"number": n, "dealer": "N", "trump": "H", "level": "2"} for n in range(1, 400)]}
     lines = json.dumps(doc, indent=2, ensure_ascii=False).split("\n")

@@ -15,21 +15,17 @@ from .diagnostics import Diagnostic, bilingual
 from .json_problems import ProblemBudget
 from .limits import MAX_DEPTH, json_too_deep
 
-__all__ = ["decode", "decoder_reason", "split_lines", "may_hold_surrogates", "scrub", "surrogate_diags"]
+__all__ = ["decode", "depth_problem", "decoder_reason", "split_lines", "may_hold_surrogates", "scrub",
+           "surrogate_diags"]
 
 
 def decode(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None]:
     """``(value, None)``, or ``(None, (message, Chinese message, line, column, code))`` when ``text`` is
     not JSON we can read: ``too_deep`` when it nests deeper than :data:`~.limits.MAX_DEPTH` (found by an
     iterative scan before the decoder, which recurses, sees it), else ``invalid_json``."""
-    deep = _too_deep(text, MAX_DEPTH) if _too_deep is not None else None if _shallow(text) else json_too_deep(text)
+    deep = depth_problem(text)
     if deep is not None:
-        line = text.count("\n", 0, deep) + 1
-        return None, (f"JSON nested too deeply: more than {MAX_DEPTH} levels of [ ] and {{ }} here (a record "
-                      "needs 6: match, hands, hand, tricks, trick, play); nothing of this record was read",
-                      f"JSON 嵌套过深：此处超过 {MAX_DEPTH} 层 [ ] 与 {{ }}（记录只需 6 层：比赛、hands、牌局、tricks、"
-                      "一轮、出牌）；此记录未读取",
-                      line, deep - (text.rfind("\n", 0, deep) + 1) + 1, "too_deep")
+        return None, deep
     try:
         return json.loads(text), None
     except json.JSONDecodeError as exc:
@@ -38,6 +34,19 @@ def decode(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None]:
         return None, ("nested too deeply for the decoder", "嵌套过深", 1, 1, "invalid_json")
     except (ValueError, MemoryError) as exc:   # e.g. an integer of more than 4,300 digits
         return None, (*decoder_reason(exc), 1, 1, "invalid_json")
+
+
+def depth_problem(text: str) -> tuple[str, str, int, int, str] | None:
+    """:func:`decode`'s ``too_deep`` problem of ``text`` (``None``: it nests no deeper than the limit)."""
+    deep = _too_deep(text, MAX_DEPTH) if _too_deep is not None else None if _shallow(text) else json_too_deep(text)
+    if deep is None:
+        return None
+    line = text.count("\n", 0, deep) + 1
+    return (f"JSON nested too deeply: more than {MAX_DEPTH} levels of [ ] and {{ }} here (a record "
+            "needs 6: match, hands, hand, tricks, trick, play); nothing of this record was read",
+            f"JSON 嵌套过深：此处超过 {MAX_DEPTH} 层 [ ] 与 {{ }}（记录只需 6 层：比赛、hands、牌局、tricks、"
+            "一轮、出牌）；此记录未读取",
+            line, deep - (text.rfind("\n", 0, deep) + 1) + 1, "too_deep")
 
 
 _DIGITS = sys.get_int_max_str_digits()

@@ -29,7 +29,7 @@ from typing import Any, Iterator
 from .decoding import _GZIP_MAGIC
 from .frozen import gc_paused, settle_as_old
 from .input_files import open_regular
-from .json_decode import decode, may_hold_surrogates, scrub
+from .json_document import decode_lazily, match_at
 from .json_origin import JsonFile, JsonOrigin
 from .json_problems import ProblemBudget
 from .json_reader import _Reader
@@ -144,15 +144,13 @@ def _read_again(cache: _Cache, lineno: int, match: tuple) -> tuple[tuple[Hand, .
     :func:`~.json_reader.parse_json` read them, and where their plays are (:class:`_Traced`)."""
     text = cache.text
     if lineno:
-        obj, problem = decode(text)
+        obj, problem, _ = decode_lazily(text)
         column = len(text) - len(text.lstrip()) + 1
     else:           # (the document decoded when it was read: this value of it decodes alike)
         at = _value_at(text, cache.memo, match)
-        obj, problem, column = (None, True, 0) if at is None else (_skip(text, at)[0], None, 0)
+        obj, problem, column = (None, True, 0) if at is None else (match_at(text, at), None, 0)
     if problem is not None:
         return (), []
-    if may_hold_surrogates(text):
-        obj = scrub(obj)[0]
     reader = _Traced(lineno, column, None, match, ProblemBudget())
     m = reader.match(obj)
     return (m.hands, reader.kept) if m is not None else ((), [])
@@ -176,7 +174,7 @@ class _Traced(_Reader):
         hand = super().hand_of(hv, index, previous, followed)
         if hand is not None:
             self.kept.append((self._tricks,) if self._tricks is not None else
-                             (self.prefix + ("hands", index), hv.get("tricks")))
+                             (self.prefix + ("hands", index), _shape(hv.get("tricks"))))
         return hand
 
     def tricks_of(self, tricks_v: Any, first_trick: int) -> list[Trick]:
@@ -200,23 +198,38 @@ class _Traced(_Reader):
         return play
 
 
+def _shape(tricks_v: Any) -> tuple[int, ...] | None:
+    """What :func:`_play_path` needs of a hand's ``"tricks"`` value (not the value: the decoded tricks of every
+    hand read again are several times the text): ``None`` when it is no list, else for each trick ``2 * n +
+    o``, ``o`` 1 when it is an object, ``n`` how many plays its list (the trick, or its ``"plays"``) holds, -1
+    when there is no list (small ints: one shared object each)."""
+    if not isinstance(tricks_v, list):
+        return None
+    out = []
+    for tv in tricks_v:
+        obj = isinstance(tv, dict)
+        plays = tv.get("plays") if obj else tv
+        out.append(2 * (len(plays) if isinstance(plays, list) else -1) + obj)
+    return tuple(out)
+
+
 def _play_path(kept: tuple, hand: Hand, trick: int, play: int) -> tuple | None:
     """The path of play ``play`` of trick ``trick`` of ``hand`` in its text, by what :class:`_Traced` kept of
-    it: each trick's plays' paths (the detailed path), or the hand's path and its ``"tricks"`` value (a fast
-    path: every play as written, in order; a trick a list of plays, or an object with ``"plays"``).
-    ``None`` when the hand does not have as many tricks, or the trick as many plays, as the text."""
+    it: each trick's plays' paths (the detailed path), or the hand's path and its ``"tricks"``' shape (a fast
+    path: every play as written, in order; a trick a list of plays, or an object with ``"plays"``:
+    :func:`_shape`).  ``None`` when the hand does not have as many tricks, or the trick as many plays, as the
+    text."""
     if len(kept) == 1:
         paths = kept[0]
         ok = len(paths) == len(hand.tricks) and 0 <= trick < len(paths) and \
             len(paths[trick]) == len(hand.tricks[trick].plays) and 0 <= play < len(paths[trick])
         return paths[trick][play] if ok else None
-    here, tricks_v = kept
-    if not isinstance(tricks_v, list) or len(tricks_v) != len(hand.tricks) or not 0 <= trick < len(tricks_v):
+    here, shape = kept
+    if shape is None or len(shape) != len(hand.tricks) or not 0 <= trick < len(shape):
         return None
-    here, tv = here + ("tricks", trick), tricks_v[trick]
-    if isinstance(tv, dict):
-        here, tv = here + ("plays",), tv.get("plays")
-    ok = isinstance(tv, list) and len(tv) == len(hand.tricks[trick].plays) and 0 <= play < len(tv)
+    obj, plays = shape[trick] & 1, shape[trick] >> 1
+    here = here + ("tricks", trick) + (("plays",) if obj else ())
+    ok = plays == len(hand.tricks[trick].plays) and 0 <= play < plays
     return here + (play,) if ok else None
 
 

@@ -21,22 +21,53 @@ __all__ = ["JsonText", "ProblemBudget", "Reporter", "value_positions", "tag_posi
 
 class JsonText:
     """A JSON text and what positions need, computed on the first problem only and shared by
-    the matches of one text: the offsets of its values and where its lines start."""
+    the matches of one text: the offsets of its values and where its lines start.
 
-    __slots__ = ("text", "_index", "_starts")
+    The offsets are those of :func:`value_positions`, found a part at a time: the text's values
+    outside its matches' hands, with where each hand object starts (:meth:`_top`), then those of one
+    hand — the one a problem is in — at a time (:meth:`_hand`).  Never the offsets of every value of
+    a document of many hands at once (a tuple and an int for each: some 20 times the text's size)."""
+
+    __slots__ = ("text", "_index", "_hand_at", "_hand_index", "_starts")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self._index: dict[tuple, int] | None = None
+        self._hand_at: tuple | None = None
+        self._hand_index: dict[tuple, int] = {}
         self._starts: list[int] | None = None
 
-    def index(self) -> dict[tuple, int]:
+    def _top(self) -> dict[tuple, int]:
         if self._index is None:
             try:
-                self._index = value_positions(self.text)
+                self._index = value_positions(self.text, shallow_hands=True)
             except (ValueError, IndexError, RecursionError):
                 self._index = {}
         return self._index
+
+    def _hand(self, at: tuple) -> dict[tuple, int]:
+        """The offsets inside the hand object at path ``at`` (a match's ``("hands", n)``), the last asked kept."""
+        if self._hand_at != at:
+            self._hand_at, self._hand_index = at, {}
+            start = self._top().get(at)
+            if start is not None:
+                try:
+                    self._hand_index = value_positions(self.text, at=(start, at))
+                except (ValueError, IndexError, RecursionError):
+                    self._hand_index = {}
+        return self._hand_index
+
+    def deepest(self, path: tuple) -> int | None:
+        """The offset of the deepest value on ``path`` whose offset :func:`value_positions` gives (``None``:
+        not even the text's own)."""
+        top = self._top()
+        hand = _hand_prefix(path)
+        inner = self._hand(path[:hand]) if hand and len(path) > hand and path[:hand] in top else {}
+        for n in range(len(path), -1, -1):
+            off = (inner if hand and n > hand else top).get(path[:n])
+            if off is not None:
+                return off
+        return None
 
     def line_column(self, off: int) -> tuple[int, int]:
         """1-based line and column of offset ``off`` (lines end at ``\\n``, as the decoder counts)."""
@@ -46,16 +77,29 @@ class JsonText:
         return line, off - self._starts[line - 1] + 1
 
 
+def _hand_prefix(path: tuple) -> int:
+    """The length of the part of ``path`` naming a match's hand object (``("hands", 2)`` of a document that
+    is one match, ``(0, "hands", 2)`` of a list of them), ``0`` when ``path`` is not inside one."""
+    if len(path) >= 2 and path[0] == "hands" and type(path[1]) is int:
+        return 2
+    if len(path) >= 3 and type(path[0]) is int and path[1] == "hands" and type(path[2]) is int:
+        return 3
+    return 0
+
+
 _WS = re.compile(r"[ \t\n\r]*")
 _DESCEND = frozenset(("hands", "tricks", "plays", "rules", "players", "levels", "deal", "declarations",
                       "takebacks", "earlier_buries", "bottom", "buried", "notes", "tags", "cards", "attempted"))
 
 
-def value_positions(text: str, walk: frozenset[str] = _DESCEND) -> dict[tuple, int]:
+def value_positions(text: str, walk: frozenset[str] = _DESCEND, shallow_hands: bool = False,
+                    at: tuple[int, tuple] | None = None) -> dict[tuple, int]:
     """Offsets of the values a diagnostic can point at: every key of the top-level object(s) and of
     each hand, trick and play, and every element of the lists and objects a record's fields hold
     (``walk``: the fields walked into, by default :data:`_DESCEND`), keyed by their path
-    (``("hands", 2, "tricks", 0, 1)``)."""
+    (``("hands", 2, "tricks", 0, 1)``).  ``shallow_hands``: where each hand object of a match starts, but
+    nothing inside one; ``at``: ``(offset, path)`` of one such hand object, the offsets inside it alone
+    (together, as :class:`JsonText` asks for them, the offsets of the whole text)."""
     out: dict[tuple, int] = {}
     raw_decode = json.JSONDecoder().raw_decode
 
@@ -83,17 +127,23 @@ def value_positions(text: str, walk: frozenset[str] = _DESCEND) -> dict[tuple, i
             n = 0
             while True:
                 out[path + (n,)] = i
-                i = ws(value(i, path + (n,), True))
+                i = ws(value(i, path + (n,), not shallow_hands or _hand_prefix(path + (n,)) != len(path) + 1))
                 n += 1
                 if text[i] != ",":
                     return i + 1
                 i = ws(i + 1)
         return raw_decode(text, i)[1]
 
-    start = ws(1 if text.startswith("\ufeff") else 0)
-    out[()] = start
-    value(start, (), True)
-    return out
+    try:
+        if at is not None:
+            value(at[0], at[1], True)
+            return out
+        start = ws(1 if text.startswith("\ufeff") else 0)
+        out[()] = start
+        value(start, (), True)
+        return out
+    finally:        # (``value`` refers to itself: a cycle holding ``out``, not freed while gc_paused holds)
+        value = None    # noqa: F841
 
 
 def tag_position(text: str, jsonl: bool, match: int, hand: int | None, index: int) -> tuple[int, int] | None:
@@ -203,12 +253,8 @@ class Reporter:
         """Line and column of the deepest known value on ``path`` (computed on the first problem only)."""
         if self.source is None:
             return self.line, self.column
-        index = self.source.index()
-        for n in range(len(path), -1, -1):
-            off = index.get(path[:n])
-            if off is not None:
-                break
-        else:
+        off = self.source.deepest(path)
+        if off is None:
             return self.line, self.column
         if self.line:          # a .jsonl record: the text is that one line
             return self.line, off + 1

@@ -14,10 +14,10 @@ written up too:
   known field, or repeats) go to a ``"tags"`` list of ``[name, value]`` pairs instead.
 
 This module reads a match and holds the entry points; the pieces it puts together:
-:mod:`.json_decode` (text → values, never raising), :mod:`.json_problems` (where a
-problem is, and the cap on how many a file lists), :mod:`.json_fields` (checking and
-converting field values), :mod:`.json_hands` (hands, tricks and plays) and
-:mod:`.json_layout` (the known fields).
+:mod:`.json_decode` (text → values, never raising), :mod:`.json_document` (a match's hands decoded one
+at a time), :mod:`.json_problems` (where a problem is, and the cap on how many a file lists),
+:mod:`.json_fields` (checking and converting field values), :mod:`.json_hands` (hands, tricks and plays)
+and :mod:`.json_layout` (the known fields).
 
 Diagnostics: a decoder error has the decoder's line:column; a problem inside a
 match has the hand number and trick number and the line:column of the value
@@ -37,7 +37,8 @@ from typing import Any
 
 from .diagnostics import MAX_DIAGNOSTICS, Diagnostic, bilingual, clip_at
 from .frozen import gc_paused, settle_as_old
-from .json_decode import decode, may_hold_surrogates, scrub, split_lines, surrogate_diags
+from .json_decode import split_lines, surrogate_diags
+from .json_document import HandValues, decode_lazily
 from .json_fields import (Shape, as_notes, as_players, as_rules, as_tags, as_teams, as_text, shape_zh, type_name,
                           zh_type)
 from .json_hands import HandReader
@@ -74,7 +75,7 @@ class _Reader(HandReader):
             rules = as_rules(obj.get("rules"))
             levels = self.levels(obj.get("levels"))
             hands_v = obj.get("hands", [])
-            if not isinstance(hands_v, list):
+            if not isinstance(hands_v, (list, HandValues)):
                 raise Shape(f"\"hands\" should be a list, not {type_name(hands_v)}", "hands",
                             zh=f"\"hands\" 应为列表，而不是{zh_type(hands_v)}")
             texts = {k: as_text(obj.get(k), f"\"{k}\"", k) for k in ("event", "site", "date", "round", "table")}
@@ -155,7 +156,7 @@ def _parse_json(text: str, file: JsonFile | None) -> tuple[list[Match], list[Dia
     if not text.strip():
         return [], [Diagnostic("empty_file", bilingual("empty file: no JSON value (expected a match object)",
                                                        "空文件：没有 JSON 内容（应为一个比赛对象）"), 1, 1)]
-    data, problem = decode(text)
+    data, problem, fixed = decode_lazily(text)       # (each match's hands decoded as they are read)
     if problem is not None:
         msg, zh, line, column, code = problem
         if code == "too_deep":
@@ -167,10 +168,8 @@ def _parse_json(text: str, file: JsonFile | None) -> tuple[list[Match], list[Dia
     budget = ProblemBudget()
     source = JsonText(text)
     diags: list[Diagnostic] = []
-    if may_hold_surrogates(text):
-        data, fixed = scrub(data)
-        if fixed:
-            diags.extend(surrogate_diags(text, fixed, source.line_column, budget))
+    if fixed:
+        diags.extend(surrogate_diags(text, fixed, source.line_column, budget))
     items = data if isinstance(data, list) else [data]
     matches: list[Match] = []
     for i, obj in enumerate(items):
@@ -248,7 +247,7 @@ class JsonlReading:
     def _read(self, line: str, lineno: int) -> tuple[Match | None, list[Diagnostic]]:
         budget = self.budget
         diags: list[Diagnostic] = []
-        obj, problem = decode(line)
+        obj, problem, fixed = decode_lazily(line)
         if problem is not None:
             msg, zh, _, colno, code = problem
             if budget.take():
@@ -258,10 +257,8 @@ class JsonlReading:
                 diags.append(Diagnostic(code, bilingual(msg, zh), lineno, colno,
                                         text=clip_at(line, colno)))
             return None, diags
-        if may_hold_surrogates(line):
-            obj, fixed = scrub(obj)
-            if fixed:
-                diags.extend(surrogate_diags(line, fixed, lambda off, n=lineno: (n, off + 1), budget))
+        if fixed:
+            diags.extend(surrogate_diags(line, fixed, lambda off, n=lineno: (n, off + 1), budget))
         col = len(line) - len(line.lstrip()) + 1
         reader = _Reader(lineno, col, line, (), budget)
         m = reader.match(obj)
