@@ -17,7 +17,8 @@ import pytest
 
 from tractor_analysis.records import load_file
 from tractor_analysis.records.json_decode import decode, may_hold_surrogates, scrub
-from tractor_analysis.records.json_document import HandValues, decode_lazily, match_at
+from tractor_analysis.records import json_document
+from tractor_analysis.records.json_document import LAZY_FROM, HandValues, decode_lazily, match_at
 from tractor_analysis.records.json_places import play_position
 from tractor_analysis.records.json_reader import parse_json, parse_jsonl
 
@@ -37,6 +38,12 @@ def _document(hands: int, bad: bool = False) -> str:
     return json.dumps(dict(match, hands=out), ensure_ascii=False)
 
 
+@pytest.fixture
+def walked(monkeypatch):
+    """Every text walked hand by hand, however small (a text under :data:`LAZY_FROM` is decoded whole)."""
+    monkeypatch.setattr(json_document, "LAZY_FROM", 0)
+
+
 def _peak(fn, *args):
     tracemalloc.start()
     try:
@@ -48,7 +55,7 @@ def _peak(fn, *args):
 
 @pytest.mark.parametrize("bad", [False, True], ids=["clean", "a_problem_in_every_hand"])
 @pytest.mark.parametrize("parse", [parse_json, parse_jsonl], ids=["json", "jsonl_one_line"])
-def test_many_hands_read_in_a_few_times_the_text(parse, bad):
+def test_many_hands_read_in_a_few_times_the_text(parse, bad, walked):
     text = _document(200, bad)
     size = len(text.encode("utf-8"))
     (matches, diags), peak = _peak(parse, text)
@@ -58,7 +65,7 @@ def test_many_hands_read_in_a_few_times_the_text(parse, bad):
     assert peak < 6 * size, f"peak {peak / size:.1f} times the text"
 
 
-def test_a_play_found_again_without_decoding_the_whole_match(tmp_path):
+def test_a_play_found_again_without_decoding_the_whole_match(tmp_path, walked):
     text = _document(400)       # (big enough that reading it again weighs more than the read's 8 MiB buffer)
     path = tmp_path / "many.json"
     path.write_text(text, encoding="utf-8")
@@ -101,7 +108,7 @@ BAD_TEXTS = [
 
 
 @pytest.mark.parametrize("text", TEXTS + BAD_TEXTS)
-def test_decoded_lazily_as_decoded_whole(text):
+def test_decoded_lazily_as_decoded_whole(text, walked):
     value, problem, fixed = decode_lazily(text)
     whole, problem_whole = decode(text)
     assert problem == problem_whole
@@ -120,9 +127,18 @@ def _keys(value):
     return [value]
 
 
-def test_hands_decoded_only_when_asked():
+def test_hands_decoded_only_when_asked(walked):
     value, problem, _ = decode_lazily('{"hands": [{"number": 1}, {"number": 2}]}')
     assert problem is None and isinstance(value["hands"], HandValues) and len(value["hands"]) == 2
     assert value["hands"][1] == {"number": 2} and value["hands"][-1] is not value["hands"][-1]   # not kept
     text = '[{"e": 1}, {"hands": [{"x": "\\ud800"}], "f": 2}]'
     assert _whole(match_at(text, text.index('{"hands"'))) == {"hands": [{"x": "\ufffd"}], "f": 2}
+
+
+def test_only_big_texts_walked():
+    """A text under :data:`LAZY_FROM` (a match a line of JSON Lines) is decoded whole, once — walking it would
+    decode it twice, for memory that matters only at megabytes —; a bigger one hand by hand."""
+    small = _document(2)
+    assert len(small) < LAZY_FROM and isinstance(decode_lazily(small)[0]["hands"], list)
+    big = _document(2 * LAZY_FROM // len(_document(1)) + 1)
+    assert len(big) >= LAZY_FROM and isinstance(decode_lazily(big)[0]["hands"], HandValues)

@@ -23,10 +23,16 @@ from typing import Any, Iterator
 
 from .json_decode import decode, depth_problem, may_hold_surrogates, scrub
 
-__all__ = ["HandValues", "decode_lazily", "match_at"]
+__all__ = ["LAZY_FROM", "HandValues", "decode_lazily", "match_at"]
 
 _WS = re.compile(r"[ \t\n\r]*")
 _scan = json.JSONDecoder().raw_decode
+
+
+LAZY_FROM = 1 << 20
+"""Texts of fewer characters are decoded whole (:func:`decode_lazily`): walking a text hand by hand decodes it
+twice (once whole to check it, then each hand when read) — twice the CPU of a match a line of JSON Lines (some
+100 kB), to save memory that matters only for texts of megabytes."""
 
 
 class _Unwalked(Exception):
@@ -65,6 +71,8 @@ def decode_lazily(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None
         return None, deep, 0
     surrogates = may_hold_surrogates(text)
     try:
+        if len(text) < LAZY_FROM:
+            raise _Unwalked                 # (a text this small decoded whole: once, not twice)
         value, fixed = _Walk(text, surrogates).document()
     except (_Unwalked, ValueError, IndexError, RecursionError, MemoryError):
         value, problem = decode(text)       # not JSON (its problem as the decoder says it), or shaped otherwise
