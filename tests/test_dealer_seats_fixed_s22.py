@@ -77,10 +77,12 @@ def test_the_whole_match_is_judged_as_with_the_dealer_stated():
 
 
 def test_both_seats_standing_keeps_what_both_give():
-    # S's deal line also removed: S's hand is read from its plays, N's cards no longer set N aside — both seats judged,
-    # the levels after both give kept, the outcome (next dealer E or W) withheld, no dealer derived
+    # S's deal line and the Bottom: line also removed: S's hand is read from its plays, N's cards no longer set N
+    # aside — both seats judged, the levels after both give kept, the outcome (next dealer E or W) withheld, no dealer
+    # derived (session 23: with the bottom given, S's plays alone set N aside — test_s_lineless_plays_fix_s)
     line = next(ln for ln in D4.split("\n") if ln.startswith("S: BJ LJ"))
-    r = _replayed(D4.replace(line + "\n", ""))
+    bottom = next(ln for ln in D4.split("\n") if ln.startswith("Bottom:"))
+    r = _replayed(D4.replace(line + "\n", "").replace(bottom + "\n", ""))
     h8 = r.hands[0]
     assert h8.dealer is None and h8.outcome is None and h8.levels_after == (5, 4)
     assert {o.next_dealer for o in h8.outcomes_open} == {E, W}
@@ -95,3 +97,12 @@ def test_a_dealer_tag_naming_no_seat_is_said_so():
     assert h8.dealer == S and h8.levels_after == (5, 4)              # before: None, (None, None)
     (fact,) = [d for d in h8.derived if d.fact == "dealer"]
     assert fact.message_en.endswith("([Dealer] names no seat)") and fact.message_zh.endswith("（[Dealer] 的值不是座位）")
+
+
+def test_s_lineless_plays_fix_s():
+    # (session 23) S's deal line removed, the bottom given: with N dealing, S (no line, not taking the bottom) would
+    # play copies that the other lines and the bottom already hold — more than the decks: only S can have dealt
+    line = next(ln for ln in D4.split("\n") if ln.startswith("S: BJ LJ"))
+    h8 = _replayed(D4.replace(line + "\n", "")).hands[0]
+    assert h8.dealer == S and h8.levels_after == (5, 4) and h8.outcome.next_dealer == W
+    assert [d.value for d in h8.derived if d.fact == "dealer"] == ["S"]

@@ -2,7 +2,8 @@
 the side dealing, what both give kept.
 
 A referee's tester's record (``tests/data/referee_s22/v9d_dealerQ_h5.tgn``: hand 5, ``[Levels "NS:5 EW:2"]``,
-``[Level "2"]``, ``[Dealer "?"]``) made so that its cards fix no seat (no ``Buried:`` line, no deal line for W): E–W
+``[Level "2"]``, ``[Dealer "?"]``) made so that its cards fix no seat (no ``Buried:`` line, no deal line for W, no
+``Bottom:`` line — session 23: with the bottom given, W's plays fix W as the dealer): E–W
 is the dealer's side, the attackers take 65 — with E or W dealing the defenders go up 1 (N–S 5, E–W 3); only the next
 dealer (W or E) rests on the seat.  Before, the outcome and both levels after were withheld.  Each test fails on
 the code before it (the last, updated with tests/test_dealer_seats_fixed_s22.py: a seat the cards set aside).
@@ -24,10 +25,12 @@ N, E, S, W = range(4)
 
 
 def _open_seat(text: str = RECORD) -> str:
-    """The record without its ``Buried:`` line and W's deal line: nothing in the hand's cards fixes the seat."""
-    lines = [ln for ln in text.split("\n") if not ln.startswith(("Buried:", "W: C2 C2 S2 "))]
+    """The record without its ``Buried:`` line, W's deal line and the ``Bottom:`` line: nothing in the hand's cards
+    fixes the seat (with the bottom given, W — no line — plays cards the other lines and the bottom hold every copy
+    of: W took the bottom, :func:`test_the_bottom_given_fixes_the_seat`)."""
+    lines = [ln for ln in text.split("\n") if not ln.startswith(("Buried:", "W: C2 C2 S2 ", "Bottom:"))]
     out = "\n".join(lines)
-    assert out.count("\n") == text.count("\n") - 2
+    assert out.count("\n") == text.count("\n") - 3
     return out
 
 
@@ -94,3 +97,13 @@ def test_a_seat_the_cards_set_aside_makes_the_other_the_dealer():
     assert "按东家坐庄，会有" in fact.message_zh and "最后一轮后仍有剩牌" in fact.message_zh
     assert not [u for u in h.unknowns if u.tag == "Dealer"]
     assert not [d for d in h.derived if d.fact in ("dealer_side", "levels_after")]
+
+
+def test_the_bottom_given_fixes_the_seat():
+    # (session 23) the same record with its Bottom: line: with E dealing, W (no deal line, not taking the bottom) would
+    # play copies that the other lines and the bottom already hold — more than the decks: only W can have dealt
+    text = "\n".join(ln for ln in RECORD.split("\n") if not ln.startswith(("Buried:", "W: C2 C2 S2 ")))
+    h = _hands(text).hands[0]
+    assert h.dealer == W and h.outcome is not None and h.outcome.next_dealer == E     # (defenders up 1: the partner)
+    (fact,) = [d for d in h.derived if d.fact == "dealer"]
+    assert fact.value == "W" and "only W can have dealt" in fact.message_en

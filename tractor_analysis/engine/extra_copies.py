@@ -365,7 +365,9 @@ def judge_partial(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]
     nothing resting on those plays is ruled (:func:`_doubtful_plays`): the follows and throws of the tricks they
     are in and of the trick after each (led by its winner), those tricks' winners and, where the points rest on
     them, the points and what follows; and no fault of a seat whose line gives such a copy or that plays one (its
-    hand is not known card for card).  The other verdicts stand.  Said in an ``unknown`` (tag ``deal``) naming
+    hand is not known card for card) — but a play out of turn stands where the trick's leader rests on no doubtful
+    trick (the order of play is no card's: the first trick led by another seat than the dealer weighs the dealer,
+    :func:`.contradictions.questioned`).  The other verdicts stand.  Said in an ``unknown`` (tag ``deal``) naming
     the cards and the tricks (docs/rules.md §1.6)."""
     lines = [counts(line) for line in hand.deal or ((),) * 4]
     results = [result, *(replay(_without(hand, w)) for w in every_place(hand, over, lines))]
@@ -379,7 +381,8 @@ def judge_partial(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]
                  | {p.seat for t in hand.tricks for p in t.plays if kinds & set(p.cards)})
         near = {*doubtful, *(n + 1 for n in doubtful)}
         _doubtful_plays(hand, result, kinds, doubtful, changes, what,
-                        lambda v: v.trick not in near and v.seat not in seats)
+                        lambda v: (v.code == "out_of_turn" and v.trick - 1 not in doubtful)  # (the order: no card's)
+                        or (v.trick not in near and v.seat not in seats))
     what = _regrouped(result, changes, [v for v in result.violations if v.trick is None], what, order)
     if not what:
         return dataclasses.replace(result, **changes)
