@@ -73,8 +73,16 @@ def _evidence(v: Violation, r: HandResult, lead: bool = True) -> bool:
 def evidence_codes(r: HandResult) -> list[str]:
     """The codes of the hand's own findings against the values ``r`` (a hand judged as recorded) was judged under,
     sorted: the cards left, a card played and not held, a bury not held, a declaration that does not stand, the
-    first trick led by another seat than the dealer (:func:`_evidence`)."""
-    return sorted({v.code for v in r.violations if _evidence(v, r)})
+    first trick led by another seat than the dealer (:func:`_evidence`) — a ``deal_mismatch`` naming no seat and no
+    cards left (copies beyond the decks the record shows: :func:`.starting_hands.shown_beyond_decks`) as
+    ``copies_beyond``, the key of its words (:data:`.explain_contradicted._AGAINST`)."""
+    return sorted({_said_as(v) for v in r.violations if _evidence(v, r)})
+
+
+def _said_as(v: Violation) -> str:
+    """The key of :func:`evidence_codes`' words for ``v``: its code, or ``copies_beyond`` for a seatless
+    ``deal_mismatch`` with no cards left (not the cards left after the last trick its code's words name)."""
+    return "copies_beyond" if v.code == "deal_mismatch" and v.seat is None and not v.played else v.code
 
 
 def _first_lead(v: Violation, r: HandResult) -> bool:
@@ -322,7 +330,7 @@ def _lone_dealer_set_aside(hand: Hand, result: HandResult, ways: Sequence[tuple[
     if _conflicts(result, False) <= max(_conflicts(r, False) for _, r in ways):
         return []
     (value,) = values
-    against = sorted({v.code for v in result.violations if _evidence(v, result)})
+    against = evidence_codes(result)
     words = explain_contradicted.lone_dealer_set_aside(hand.dealer, value, against)
     return [as_record_finding(new_violation("dealer_mismatch", None, None, (), (), *words))]
 
@@ -366,7 +374,7 @@ def _levels_set_aside(result: HandResult, judgements: dict[frozenset, HandResult
         return result       # (not met: [Level] is checked against [Levels] only with the dealer's seat or side known)
     stated = next(v for f, v in result.contradicted if f == "level")
     other = judgements.get(frozenset({("level", stated)}))
-    against = sorted({v.code for v in other.violations if _evidence(v, other)}) if other is not None else []
+    against = evidence_codes(other) if other is not None else []
     own = result.rules.friend
     words = explain_contradicted.levels_tag_borne_out(result.level, stated, result.dealer & 1,
                                                       result.dealer if own else None, against)
@@ -490,7 +498,7 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
             (only,) = values
             if only == getattr(hand, fact) and (fact in standing or (fact == "trump" and not trump_shown)):
                 continue        # the tag is contradicted only at values the hand does not bear out: it stands
-            against = sorted({v.code for v in result.violations if _evidence(v, result)})
+            against = evidence_codes(result)
             named = bool(hand.declarations) or "bad_declaration" in against     # (none recorded: not named)
             derived.append(Derived(fact, explain_contradicted.fact_token(fact, only),
                                    explain_contradicted.borne_out_source(named),

@@ -47,6 +47,7 @@ def fact_token(fact: str, value: int | None) -> str:
 _AGAINST = {
     "not_in_hand": ("打出未持有的牌", "a card played that is not held"),
     "deal_mismatch": ("最后一轮后仍有剩牌", "cards left after the last trick"),
+    "copies_beyond": ("某张牌的张数多于几副牌所有", "more copies of a card than the decks hold"),
     "bad_bury": ("扣了没有的牌", "a bury not held"),
     "bad_declaration": ("亮主不成立", "a declaration that does not stand"),
     "out_of_turn": ("第一轮不是庄家首出", "the first trick not led by the dealer"),
