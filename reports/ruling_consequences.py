@@ -193,6 +193,12 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
         lines.append(("本规则对此不罚分、不罚级：本局不计入比赛（其出牌照常判定），比赛的结果以结束时为准",
                       "no penalty in points or levels under this ruleset: the hand counts for nothing in the match "
                       "(its plays are judged); the match's result is the one it ended with"))
+    elif v.code == "out_of_turn" and v.played:
+        # a seat's play out of its turn (docs/rules.md §4.1): a table can make it, so it is no record finding (§13.1)
+        # — nothing shows the record wrong: the trick is judged as the record writes it
+        lines.append(("本规则对未按顺序出牌不罚分、不罚级：本轮按记录所写的出牌判定",
+                      "no penalty in points or levels under this ruleset for a play out of turn: the trick is "
+                      "judged as the record writes it"))
     else:
         lines.append(("本规则对此不罚分、不罚级：记录须更正",
                       "no penalty in points or levels under this ruleset: the record is to be corrected"))

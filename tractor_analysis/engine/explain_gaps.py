@@ -112,9 +112,10 @@ def record_leaves_out(gaps: Sequence[tuple[int, Sequence[int]]], what: Sequence[
     head_en = (f"the record leaves out {en} (it goes on after, so this is not judged as not playing): the hand "
                f"was judged once {fit_en}, and only what all of them give is kept")
     if miscopied:
-        head_zh = (f"记录的{zh}不可能是实际出牌（见 not_in_hand），按无法读取的出牌处理：{fit_zh}各判定一次，"
+        head_zh = (f"记录的{zh}不可能是实际出牌（见该手出牌的记录问题），按无法读取的出牌处理：{fit_zh}各判定一次，"
                    "只保留每种出法下都相同的判定")
-        head_en = (f"{en} as written cannot be what was played (see not_in_hand), so it is read as a play not read: "
+        head_en = (f"{en} as written cannot be what was played (see the record's finding at it), so it is read as a "
+                   f"play not read: "
                    f"the hand was judged once {fit_en}, and only what all of them give is kept")
     if not what:
         return head_zh + "；所有判定都相同", head_en + "; they all give the same"
@@ -155,8 +156,9 @@ def gap_play_derived(shown: Sequence[tuple[int, int, Sequence[int]]], tried: int
         why_zh += f"；第 {t} 轮{SEAT_NAMES_ZH[s]}的出牌不是合法出牌，按其判定违例"
         why_en += f"; {SEAT_TOKENS[s]}'s play in trick {t} is no legal play, and judged as played"
     if miscopied:
-        return (f"记录的这手出牌不可能是实际出牌（见 not_in_hand），实际出牌由其后的出牌与发牌推出：{zh}（{why_zh}）",
-                f"the play{'s' if len(shown) > 1 else ''} as written cannot be what was played (see not_in_hand); "
+        return (f"记录的这手出牌不可能是实际出牌（见该手出牌的记录问题），实际出牌由其后的出牌与发牌推出：{zh}（{why_zh}）",
+                f"the play{'s' if len(shown) > 1 else ''} as written cannot be what was played (see the record's "
+                f"finding at it); "
                 f"what was played, from the later plays and the deal: {en} ({why_en})")
     return (f"记录缺少的出牌由其后的出牌与发牌推出：{zh}（{why_zh}）",
             f"the play{'s' if len(shown) > 1 else ''} the record leaves out, from the later plays and the deal: {en} "
@@ -342,6 +344,28 @@ def play_impossible(seat: int, cards: Sequence[int], most: Sequence[int], decks:
             f"{SEAT_TOKENS[seat]} played (miscopied); it is judged as a play that could not be read (what it was: "
             f"see play, derived or unknown), and neither the trick's winner, the follows to it nor who leads the "
             f"next trick rests on it as written")
+
+
+def copy_written_too_many(seat: int, written: Sequence[int], led: int, kind: int, most: int, decks: int,
+                          again: Sequence[int]) -> Message:
+    """The ``wrong_count`` of a follow ``written`` one card longer than its lead (``led`` cards) that holds a copy of
+    ``kind`` the seat cannot hold (:mod:`.impossible_plays`: its plays are its cards and that copy more, the decks'
+    other copies placed beyond doubt elsewhere), the seat playing ``kind`` again in the tricks ``again``, each of its
+    other plays of its lead's size, worded as the record's finding: the copy here is the one written too many, not a
+    card played too many; the play is judged as a play not read (derived or unknown ``play``)."""
+    card, who_zh, who_en = cards_text([kind]), SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    placed_zh, placed_en = copies_placed(decks)
+    tricks_zh = "、".join(f"第 {t} 轮" for t in again)
+    tricks_en = ", ".join(f"trick {t}" for t in again)
+    return (f"{who_zh}的出牌记为 {len(written)} 张（{cards_text(written)}），首家出了 {led} 张——{placed_zh}，"
+            f"{who_zh}最多持有 {most} 张 {card}，其出牌却比所持的牌多一张 {card}；{who_zh}在{tricks_zh}也打出 {card}，"
+            f"其他各手出牌张数都与首家相同：多写的 {card} 是这手出牌中的这一张（记录的错误，不是{who_zh}多出了牌），"
+            f"按无法读取的出牌判定（实际出了什么见 play 项：推出或未知）",
+            f"{who_en}'s play is written with {len(written)} cards ({cards_text(written)}) to a lead of {led} — "
+            f"{placed_en}, so {who_en} holds at most {most} {card}, yet its plays hold one {card} more than its cards; "
+            f"{who_en} plays {card} in {tricks_en} too, and each of its other plays has as many cards as the lead: "
+            f"the {card} written too many is this one (the record's slip, not a card {who_en} played too many); the "
+            f"play is judged as one that could not be read (what it was: see play, derived or unknown)")
 
 
 def _leads_text(leads: Sequence[tuple[int, int, int]]) -> Message:

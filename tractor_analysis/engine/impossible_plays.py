@@ -53,6 +53,9 @@ class Slip:
     """The kinds of which the play holds more copies than the seat can hold (each once)."""
     most: tuple[int, ...]
     """For each of :attr:`cards`, the most copies the seat can hold."""
+    again: tuple[int, ...] = ()
+    """A follow holding the copy written too many (:func:`_copy_too_many`): the other tricks in which the seat
+    plays that card; ``()`` for a play holding more copies than the seat can hold."""
 
 
 def find_slips(hand: Hand, result: HandResult) -> tuple[Slip, ...]:
@@ -94,7 +97,45 @@ def find_slips(hand: Hand, result: HandResult) -> tuple[Slip, ...]:
                     most.append(cap)
             if over:
                 out.append(Slip(i, trick.number, s, j, tuple(over), tuple(most)))
+    if not out:
+        for s in sorted({s for _, s in unheld} - left - set(takers)):
+            slip = _copy_too_many(hand, s, start.hands[s], played[s], placed.elsewhere, decks)
+            if slip is not None:
+                out.append(slip)
     return tuple(out)
+
+
+def _copy_too_many(hand: Hand, seat: int, held: tuple[int, ...], plays: tuple[int, ...],
+                   elsewhere: Callable[[int, int], int], decks: int) -> Slip | None:
+    """A seat's plays that are its cards (``held``) and one copy more of a card the decks leave it no room for
+    (every other copy of it placed beyond doubt ``elsewhere``), that copy in a follow one card longer than its lead
+    — ``8. S: S3, W: DQ, N: D9 S4, E: SK`` with N's line giving one ♦9, S's line giving and S playing the other,
+    and N playing ♦9 again in trick 15 —, each other play of the seat of its lead's size: the copy written too many
+    is that follow's, which the record proves — any other copy taken out leaves a play of another size than its
+    lead, or the seat holding a card it never plays (docs/rules.md §1.6).  The follow as a :class:`Slip` (its
+    other tricks playing the card as :attr:`Slip.again`); ``None`` otherwise."""
+    over = [k for k, (p, h) in enumerate(zip(plays, held)) if p != h]
+    if len(over) != 1:
+        return None
+    kind = over[0]
+    if plays[kind] != held[kind] + 1 or held[kind] + elsewhere(seat, kind) != decks:
+        return None
+    found = None
+    for i, trick in enumerate(hand.tricks):
+        n = len(trick.plays[0].cards)
+        for j, play in enumerate(trick.plays[1:], 1):
+            if play.seat != seat or len(play.cards) == n:
+                continue
+            if found is not None or len(play.cards) != n + 1 or kind not in play.cards:
+                return None         # another play of another size than its lead: more than one slip
+            found = (i, trick.number, j)
+    if found is None:
+        return None
+    again = tuple(t.number for t in hand.tricks if t.number != found[1]
+                  and any(p.seat == seat and kind in p.cards for p in t.plays))
+    if not again:       # (every copy in that follow: the play itself holds too many, found above)
+        return None
+    return Slip(found[0], found[1], seat, found[2], (kind,), (held[kind],), again)
 
 
 def as_unread(hand: Hand, slips: tuple[Slip, ...]) -> Hand:
@@ -120,7 +161,14 @@ def judge(hand: Hand, recorded: HandResult, slips: tuple[Slip, ...],
     kept = []
     for v in recorded.violations:
         slip = by_play.get((v.trick, v.seat))
-        if v.code == "not_in_hand" and slip is not None:
+        if slip is not None and slip.again and v.code == "wrong_count":
+            led = len(hand.tricks[slip.index].plays[0].cards)
+            zh, en = explain_gaps.copy_written_too_many(slip.seat, v.played, led, slip.cards[0], slip.most[0],
+                                                        recorded.rules.decks, slip.again)
+            # the decks and the seat's other plays prove the copy written too many: the record's slip (§13.1), no
+            # play owed named (the play is derived or unknown)
+            kept.append(as_record_finding(dataclasses.replace(v, better=(), message_zh=zh, message_en=en)))
+        elif v.code == "not_in_hand" and slip is not None and not slip.again:
             zh, en = explain_gaps.play_impossible(slip.seat, slip.cards, slip.most, recorded.rules.decks)
             # the decks prove the play as written impossible: the record's slip, no seat's act (docs/rules.md §13.1)
             kept.append(as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh,

@@ -682,8 +682,9 @@ def play_left_out(v: Violation, result: HandResult) -> bool:
     """``v`` is about a play the record leaves out of its trick (its seat has no play there as
     recorded): the play ``v`` names was filled in (:func:`judge`), derived — never "played".  Not a
     ``not_in_hand``: a way filled in is drawn from the cards its seat held, so such a fault is of the play the
-    record gives, taken out of its trick as one it proves impossible (:mod:`.impossible_plays`)."""
-    if v.trick is None or v.seat is None or not v.played or v.code == "not_in_hand":
+    record gives, taken out of its trick as one it proves impossible (:mod:`.impossible_plays`); nor a finding
+    about the record (a follow holding a copy written too many, there too: the play as written)."""
+    if v.trick is None or v.seat is None or not v.played or v.code == "not_in_hand" or v.of_record:
         return False
     trick = next((t for t in result.tricks if t.number == v.trick), None)
     return trick is not None and bool(trick.plays) and all(p.seat != v.seat for p in trick.plays)

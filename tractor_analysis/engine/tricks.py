@@ -453,8 +453,11 @@ def _clean_pair(ctx: HandContext, trick: Trick, hands: list[list[int]], before, 
 def turn_order(number: int, plays, leader: int | None, vs: list[Violation]) -> bool:
     """The turn order's violations of trick ``number`` (``out_of_turn``), appended to ``vs``: a first
     play by another seat than ``leader`` (the seat due to lead; ``None``: not known), a seat playing
-    twice or out of rotation, a seat that did not play.  No trump decides them (a hand whose trump is
-    not known is checked for them too: ``hand_replay``).  Returns whether a seat played twice."""
+    twice or ahead of a seat due before it, a seat that did not play.  A follow is out of turn where a
+    seat due before it (in rotation from the first play) has not played yet: the seat it played ahead
+    of, once, plays after it in its turn — ``E: S9, W: D5, S: S4, N: SQ`` is W's play out of turn alone,
+    S was due (docs/rules.md §4.1), not a second one of S's.  No trump decides them (a hand whose trump
+    is not known is checked for them too: ``hand_replay``).  Returns whether a seat played twice."""
     first = plays[0].seat
     if leader is not None and first != leader:
         vs.append(_violation("out_of_turn", number, first, plays[0].cards, (),
@@ -465,9 +468,10 @@ def turn_order(number: int, plays, leader: int | None, vs: list[Violation]) -> b
         if p.seat in seen:
             dup = True
             vs.append(_violation("out_of_turn", number, p.seat, p.cards, (), explain.out_of_turn(p.seat, None)))
-        elif i and p.seat != (first + i) & 3:
-            vs.append(_violation("out_of_turn", number, p.seat, p.cards, (),
-                                 explain.out_of_turn(p.seat, (first + i) & 3)))
+        elif i:
+            due = next((first + k) & 3 for k in range(1, 4) if (first + k) & 3 not in seen)
+            if p.seat != due:           # it played ahead of ``due``, who had not played yet
+                vs.append(_violation("out_of_turn", number, p.seat, p.cards, (), explain.out_of_turn(p.seat, due)))
         seen.add(p.seat)
     if len(seen) < 4:
         for i in range(4):
