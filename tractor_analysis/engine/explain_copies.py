@@ -181,3 +181,50 @@ def hand_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, tricks: Seq
                         f"decks than the record's), so one copy is miscopied, and the record does not say which: the "
                         f"hand is judged once without each line's or the bottom's copy, and only what every reading "
                         f"gives is kept{played_en}", what, None if not tricks else len(tricks) > 1)
+
+
+def played_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, shown: Sequence[tuple[int, int]],
+                          lacking: Sequence[int], read: bool, what: Sequence[str], several: bool) -> Message:
+    """A full hand whose plays alone show more copies of each kind of ``over`` (``(kind, copies too many)``) than
+    the ``decks`` have, no deal line proving which (:func:`.extra_copies.judge_plays`): each copy played —
+    ``shown``, ``(trick, seat)`` each — may be the one miscopied with its play, standing for a card of ``lacking``
+    (those the plays and the bury lack).  ``read``: the hand is judged once with each read as each such card;
+    else nothing resting on those plays is ruled.  ``several``: the copies are played in more than one trick."""
+    cards_zh = "、".join(TOKEN[k] for k, _ in over)
+    cards_en = ", ".join(TOKEN[k] for k, _ in over)
+    s = "s" if decks > 1 else ""
+    each = {play: sum(1 for p in shown if p == play) for play in shown}
+    plays_zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[seat]}所出" + (f"（{n} 张）" if n > 1 else "")
+                         for (t, seat), n in each.items())
+    plays_en = ", ".join(f"{SEAT_TOKENS[seat]}'s in trick {t}" + (f" ({n} copies)" if n > 1 else "")
+                         for (t, seat), n in each.items())
+    if len(lacking) <= 8:
+        which_zh = f"出牌与扣底中少于 {decks} 张的牌之一（{'、'.join(TOKEN[k] for k in lacking)}）"
+        which_en = (f"one of the cards the plays and the bury hold fewer than {decks} of "
+                    f"({', '.join(TOKEN[k] for k in lacking)})")
+    else:
+        which_zh = f"出牌与扣底中少于 {decks} 张的任何一张牌"
+        which_en = f"any card the plays and the bury hold fewer than {decks} of"
+    these_zh, these_en = ("这几轮", "those tricks' winners") if several else ("该轮", "that trick's winner")
+    how_zh = ("故按每一张各读作每一种可能的牌判定一次，只保留各种判定都相同的结论" if read else
+              f"可能的读法过多，故凡依据这些出牌的判定（跟牌、{these_zh}的赢家及依赖于此的分数）一律不予判定")
+    how_en = ("so the hand is judged once with each read as each such card, and only what every reading gives is "
+              "kept" if read else
+              f"too many ways to read them, so nothing resting on those plays is ruled (the follows, {these_en} "
+              "and the points that rest on them)")
+    return unknown_fact(f"出牌中 {cards_zh} 的张数多于 {decks} 副牌所有（too_many_copies），而没有发牌行能证明记错的是哪一张："
+                        f"{plays_zh}的每一张都可能连同其出牌一起记错，记录也未说明它原是哪张牌——只知是{which_zh}，{how_zh}",
+                        f"the plays show more copies of {cards_en} than {decks} deck{s} hold (too_many_copies), and "
+                        f"no deal line proves which is miscopied: each copy played — {plays_en} — may be the one "
+                        f"miscopied with its play, and the record does not say what card it stands for, only that "
+                        f"it is {which_en}, {how_en}", what, several)
+
+
+def claim_every_reading(claim: int | None, totals: Sequence[int]) -> Message:
+    """``[Claim]`` (``claim``) that no reading of a copy played too many gives (:func:`.extra_copies.judge_plays`):
+    the readings' attackers' totals ``totals`` differ from each other and from it."""
+    zh = "、".join(map(str, totals))
+    en = ", ".join(map(str, totals))
+    return (f"记录的闲家得分为 {claim}，而无论多出的那张牌是哪一张、原是哪张牌，按出牌计算都不是此数（各种读法分别为 {zh}）",
+            f"the record claims {claim} for the attackers; whichever copy played too many is miscopied, and "
+            f"whatever card it stands for, the plays do not give it (the readings give {en})")

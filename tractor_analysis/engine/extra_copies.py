@@ -23,6 +23,10 @@ copy as the card lacking in its place's line and in one play of it (:func:`every
 card played — the suit led, the winner, the others' follows — is taken as certain.  Past :data:`MAX_READINGS`, or
 where they do not pair, nothing resting on those plays is ruled.  The hands shown before a trick count the doubtful
 copy as held, not known which (``held_open``), never a hand without the card it plays.
+
+A full hand with no deal line, or not every seat's, whose plays alone show a copy too many (:func:`plays_over`) is
+:func:`judge_plays`': each copy played read as each card the plays and the bury lack, or nothing resting on those
+plays ruled.
 """
 from __future__ import annotations
 
@@ -32,7 +36,8 @@ from typing import Callable, Sequence
 
 from ..records.cards import POINTS
 from ..records.deal_checks import partial_over
-from ..records.model import Hand
+from ..records.model import Hand, Play
+from ..records.throw_copies import throw_shape
 from . import explain_copies
 from .explain_hand import cards_left
 from .agreement import agree
@@ -226,19 +231,23 @@ def _swapped(hand: Hand, way: Sequence[tuple]) -> Hand:
             if pos == BURY:
                 buried[buried.index(kind)] = to
                 continue
-            play = tricks[pos[0]][pos[1]]
-            cards = list(play.cards)
-            cards[cards.index(kind)] = to
-            attempted = play.attempted
-            if attempted is not None and kind in attempted:
-                attempted = list(attempted)
-                attempted[attempted.index(kind)] = to
-                attempted = tuple(attempted)
-            tricks[pos[0]][pos[1]] = dataclasses.replace(play, cards=tuple(cards), attempted=attempted)
+            tricks[pos[0]][pos[1]] = _play_swapped(tricks[pos[0]][pos[1]], kind, to)
     return dataclasses.replace(
         hand, deal=tuple(tuple(line) for line in deal), bottom=tuple(bottom) if hand.bottom is not None else None,
         buried=tuple(buried) if hand.buried is not None else None,
         tricks=tuple(dataclasses.replace(t, plays=tuple(ps)) for t, ps in zip(hand.tricks, tricks)))
+
+
+def _play_swapped(play: Play, kind: int, to: int) -> Play:
+    """``play`` with its first copy of ``kind`` read as ``to`` (and in the cards a failed throw shows, if there)."""
+    cards = list(play.cards)
+    cards[cards.index(kind)] = to
+    attempted = play.attempted
+    if attempted is not None and kind in attempted:
+        attempted = list(attempted)
+        attempted[attempted.index(kind)] = to
+        attempted = tuple(attempted)
+    return dataclasses.replace(play, cards=tuple(cards), attempted=attempted)
 
 
 def _reading(hand: Hand, way: Sequence[tuple]) -> Hand:
@@ -422,6 +431,137 @@ def judge_position(hand: Hand, result: HandResult, over: Sequence[tuple[int, int
     return dataclasses.replace(result, **changes, unknowns=result.unknowns + (Unknown("deal", tuple(what), *words),))
 
 
+def plays_over(hand: Hand, decks: int) -> tuple[tuple[int, int], ...]:
+    """A full hand's (not a position's) kinds its plays alone show more often than ``decks`` have, each with how
+    many copies too many, where the record gives no deal line, or not every seat's: no line proves which copy is
+    miscopied (with every line given a seat's line does: :mod:`.deal_lines`, :mod:`.impossible_plays`; a kind the
+    lines given and the plays show too often together is :func:`..records.deal_checks.partial_over`'s).  Not a kind
+    a lead shaped as a failed throw written without its arrow holds: a copy of it may be one the throw returned to
+    the leader, none miscopied (:func:`..records.throw_copies.throw_shape`).  ``()`` when none."""
+    if hand.setup or (hand.deal is not None and all(hand.deal)):
+        return ()
+    played = counts([k for t in hand.tricks for p in t.plays for k in p.cards])
+    over = [(k, n - decks) for k, n in enumerate(played) if n > decks]
+    if not over:
+        return ()
+    shaped = {k for t in hand.tricks if throw_shape(t.plays) is not None for k in t.plays[0].cards}
+    return tuple((k, n) for k, n in over if k not in shaped)
+
+
+def _stands_for(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """The cards a copy of :func:`plays_over`'s ``over`` played may stand for, once per copy lacking: those the plays
+    and the ``Buried:`` line together show fewer copies of than the decks have — every other play and the bury
+    as recorded, the card miscopied is one the record lacks (docs/rules.md §1.6) —, not a kind of ``over``.  Many
+    where the ``Buried:`` line is not given, or not borne out (``result``, the hand judged as recorded, finds it
+    wrong or in doubt: not counted), or the record stops early (any card nobody plays)."""
+    doubted = (any(v.code == "bad_bury" for v in result.violations)
+               or any(u.tag == "Buried" for u in result.unknowns))
+    bury = () if doubted else hand.buried or ()
+    seen = counts([k for t in hand.tricks for p in t.plays for k in p.cards] + list(bury))
+    kinds = {k for k, _ in over}
+    return tuple(k for k, n in enumerate(seen) if k not in kinds for _ in range(max(0, result.rules.decks - n)))
+
+
+def _play_ways(hand: Hand, over: Sequence[tuple[int, int]], lacking: Sequence[int]
+               ) -> tuple[tuple[tuple[tuple[int, int], int, int], ...], ...]:
+    """The ways to read the copies of ``over`` played too many as cards ``lacking`` (:func:`_stands_for`): each a
+    tuple of ``((trick index, play index), kind, to)`` — that play's copy of ``kind`` read as ``to`` —, every
+    choice of copies (as many of each kind as the decks lack) and of the cards they stand for; ``()`` past
+    :data:`MAX_READINGS`, or where the cards lacking are fewer than the copies too many."""
+    excess = sum(n for _, n in over)
+    if excess > len(lacking) or len(set(lacking)) > MAX_READINGS:
+        return ()
+    per_kind = []
+    for k, n in over:
+        slots = [(ti, pi) for ti, t in enumerate(hand.tricks) for pi, p in enumerate(t.plays)
+                 for _ in range(p.cards.count(k))]
+        per_kind.append([(k, c) for c in sorted(set(itertools.combinations(slots, n)))])
+    ways: list[tuple] = []
+    for chosen in itertools.product(*per_kind):
+        picked = [(slot, k) for k, slots in chosen for slot in slots]
+        for to in dict.fromkeys(itertools.permutations(lacking, excess)):
+            way = tuple(sorted((slot, k, j) for (slot, k), j in zip(picked, to)))
+            if way not in ways:
+                ways.append(way)
+            if len(ways) > MAX_READINGS:
+                return ()
+    return tuple(ways)
+
+
+def _plays_read(hand: Hand, dealer: int | None, way: Sequence[tuple[tuple[int, int], int, int]]) -> Hand:
+    """``hand`` with each play of ``way`` (:func:`_play_ways`) read with its copy as the card it stands for — and,
+    where the seat's deal line (the dealer's with the ``Bottom:`` line) gives as many copies as it plays, one copy
+    there too: that card miscopied in its line and its play alike (as :func:`every_swap` reads a line's copy)."""
+    tricks = [list(t.plays) for t in hand.tricks]
+    deal = [list(line) for line in hand.deal or ((),) * 4]
+    bottom = list(hand.bottom or ())
+    played = Played(hand)
+    for (ti, pi), kind, to in way:
+        seat = tricks[ti][pi].seat
+        tricks[ti][pi] = _play_swapped(tricks[ti][pi], kind, to)
+        places = [deal[seat], *([bottom] if seat == dealer else [])]
+        buried = (hand.buried or ()).count(kind) if seat == dealer else 0
+        if deal[seat] and sum(p.count(kind) for p in places) >= played[seat][kind] + buried:
+            place = next((p for p in places if kind in p), None)
+            if place is not None:
+                place[place.index(kind)] = to
+    return dataclasses.replace(
+        hand, tricks=tuple(dataclasses.replace(t, plays=tuple(ps)) for t, ps in zip(hand.tricks, tricks)),
+        deal=tuple(tuple(line) for line in deal) if hand.deal is not None else None,
+        bottom=tuple(bottom) if hand.bottom is not None else None)
+
+
+ON_THE_TOTAL = frozenset({"claim_mismatch", "referee_mismatch"})
+"""The hand's own findings that compare the record with the verdicts on its plays (the total, the winners …): kept
+only where every reading gives them (:func:`judge_plays`)."""
+
+
+def judge_plays(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]],
+                replay: Callable[[Hand], HandResult], order: Callable[[Violation], tuple]) -> HandResult:
+    """``result`` of a full hand whose plays alone show more copies of each kind of ``over`` than the decks have
+    (:func:`plays_over`: no deal line, or not every seat's, proves which copy is miscopied): a copy played is
+    miscopied with its play, and the record says neither which nor what card it stands for — one the plays and the
+    bury lack (:func:`_stands_for`).  Where those ways are few (:func:`_play_ways`, at most :data:`MAX_READINGS`)
+    the hand is judged once with each copy read as each such card, and only what every reading gives is kept — a
+    trick's winner, the points, the outcome, the levels, the claim's check (``claim_mismatch`` only where every
+    reading contradicts ``[Claim]``); else nothing resting on those plays is ruled (:func:`_doubtful_plays`: the
+    follows, those tricks' winners and, where a card they may be counts points or the trick carries them, the
+    points and what follows).  A copy too many of a card without points, only cards without points lacking, in a
+    trick every reading gives one winner, withholds nothing.  Said in an ``unknown`` (tag ``deal``) naming the
+    cards, the plays and what is withheld (docs/rules.md §1.6, §7.4)."""
+    decks = result.rules.decks
+    kinds = {k for k, _ in over}
+    lacking = _stands_for(hand, result, over)
+    ways = _play_ways(hand, over, lacking)
+    doubtful = [t.number for t in hand.tricks if any(k in kinds for p in t.plays for k in p.cards)]
+    plays = [t.plays for t in hand.tricks]
+    if ways:
+        results = [replay(_plays_read(hand, result.dealer, w)) for w in ways]
+        totals = sorted({r.attackers_total for r in results if r.attackers_total is not None})
+        changes, what = agree(results, plays, lambda v: (
+            explain_copies.claim_every_reading(hand.claim, totals) if v.code == "claim_mismatch"
+            else explain_copies.fault_whichever_copy(v.seat, v.code)))
+        changes["held_open"] = _held_as_recorded(result, changes["tricks"])
+        agreed = [v for v in changes["violations"] if v.trick is None]
+        keys = {(v.code, v.seat) for v in agreed}
+        own = agreed + [v for v in result.violations if v.trick is None and v.code not in ON_THE_TOTAL
+                        and (v.code, v.seat) not in keys]
+    else:
+        changes, what = agree([result], plays, lambda v: (v.message_zh, v.message_en))
+        seats = {p.seat for t in hand.tricks for p in t.plays if kinds & set(p.cards)}
+        near = {*doubtful, *(n + 1 for n in doubtful)}
+        _doubtful_plays(hand, result, kinds, doubtful, changes, what,
+                        lambda v: v.trick not in near and v.seat not in seats, lacking)
+        withheld = changes["attackers_total"] is None and result.attackers_total is not None
+        own = [v for v in result.violations if v.trick is None and not (withheld and v.code in ON_THE_TOTAL)]
+    what = _regrouped(result, changes, own, what, order)
+    if not what:
+        return dataclasses.replace(result, **changes)
+    shown = [(t.number, p.seat) for t in hand.tricks for p in t.plays for k in p.cards if k in kinds]
+    words = explain_copies.played_copy_miscopied(over, decks, shown, sorted(set(lacking)), bool(ways), what,
+                                                 len(doubtful) > 1)
+    return dataclasses.replace(result, **changes, unknowns=result.unknowns + (Unknown("deal", tuple(what), *words),))
+
 
 def _regrouped(result: HandResult, changes: dict, own: Sequence[Violation], what: list[str],
                order: Callable[[Violation], tuple]) -> list[str]:
@@ -442,16 +582,20 @@ def _regrouped(result: HandResult, changes: dict, own: Sequence[Violation], what
             and (w not in ("points", "bottom") or result.attackers_total is not None)]
 
 def _doubtful_plays(hand: Hand, result: HandResult, kinds: set[int], doubtful: Sequence[int], changes: dict,
-                    what: list[str], kept: Callable[[Violation], bool] = lambda v: False) -> None:
+                    what: list[str], kept: Callable[[Violation], bool] = lambda v: False,
+                    lacking: Sequence[int] | None = None) -> None:
     """:func:`judge_position`'s copies played (in tricks ``doubtful``): the card each stands for is not known — any
     the position's cards and bury do not hold every copy of, a card counting points among them — so the follows, those
     tricks' winners and points, and (where they carry points, or decide who takes the bottom) the attackers' points
     and what rests on them, are withheld in ``changes`` (:func:`agree`'s) and named in ``what``.  ``kept``: the
-    tricks' violations (every reading's) that rest on none of those plays (a position's: none)."""
-    held = Played(hand).held()
-    rows = [counts(line) if line else list(held[s]) for s, line in enumerate(hand.deal or ((),) * 4)]
-    seen = [sum(col) for col in zip(*rows, counts(hand.buried or ()))]
-    worth = any(POINTS[k] for k in kinds) or any(POINTS[k] for k, n in enumerate(seen) if n < result.rules.decks)
+    tricks' violations (every reading's) that rest on none of those plays (a position's: none).  ``lacking``: the cards a copy may
+    stand for (:func:`_stands_for`), else any the seats' cards and the bury hold fewer copies of than the decks."""
+    if lacking is None:
+        held = Played(hand).held()
+        rows = [counts(line) if line else list(held[s]) for s, line in enumerate(hand.deal or ((),) * 4)]
+        seen = [sum(col) for col in zip(*rows, counts(hand.buried or ()))]
+        lacking = [k for k, n in enumerate(seen) if n < result.rules.decks]
+    worth = any(POINTS[k] for k in kinds) or any(POINTS[k] for k in lacking)
     last = hand.tricks[-1].number if hand.tricks else None
     tricks = changes["tricks"]
     counted = worth or any(t.points or t.number == last for t in tricks if t.number in doubtful)
@@ -477,4 +621,4 @@ def _points_withheld(changes: dict) -> list[str]:
 
 
 __all__ = ["BOTTOM", "BURY", "MAX_READINGS", "every_place", "every_swap", "extra_copies", "judge", "judge_partial",
-           "judge_position", "never_played", "position_over"]
+           "judge_plays", "judge_position", "never_played", "plays_over", "position_over"]

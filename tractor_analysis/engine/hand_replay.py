@@ -33,7 +33,8 @@ from .doubted_lines import judged_each_line, line_readings, said
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
 from .impossible_plays import find_slips, judge as judge_slips
-from .extra_copies import extra_copies, judge as judge_extra, judge_partial, judge_position, position_over
+from .extra_copies import (extra_copies, judge as judge_extra, judge_partial, judge_plays, judge_position, plays_over,
+                           position_over)
 from .unfinished import missing_seats
 from .recorded_hand import hand_first, replay_recorded
 from .setup_tag import full_hand_shown, said as setup_said
@@ -256,6 +257,10 @@ def _lines_set_aside(hand: Hand, args: tuple, hands_before: bool, first_hand: bo
     if over:                # a full hand's lines given and plays showing a copy the decks lack, whatever the lines not
         return judge_partial(hand, result, over,      # given: which one, and what card a copy played is, not known
                              lambda h: replay_recorded(h, *args, hands_before, first_hand), hand_first)
+    over = plays_over(hand, result.rules.decks)
+    if over:                # a full hand's plays alone showing a copy the decks lack, no line proving which: read as
+        return judge_plays(hand, result, over,        # each card the record lacks, or not ruled on
+                           lambda h: replay_recorded(h, *args, hands_before, first_hand), hand_first)
     return result
 
 
