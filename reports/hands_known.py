@@ -6,7 +6,8 @@ every card it played — otherwise it is just the cards it is known to have.  Th
 rest on the difference (docs/rules.md: derived or unknown, never guessed), so each seat's hand
 is one of:
 
-* ``"deal"`` — its deal line: a position's line is its hand at ``[FirstTrick]``; a full hand's
+* ``"deal"`` — its deal line (or the line the engine derived from the decks, one line left out:
+  :mod:`tractor_analysis.engine.line_from_decks`): a position's line is its hand at ``[FirstTrick]``; a full hand's
   line is its hand for play unless the seat took the bottom (dealer, 炒地皮 rebidders), whose
   exchange the line does not show — unless the bottom and the bury are known too, so that the
   engine's hand for it (deal + bottom − buried) holds a whole hand's cards (the bury as the record
@@ -18,6 +19,7 @@ is one of:
 from __future__ import annotations
 
 from tractor_analysis.engine.declarations import bottom_takers
+from tractor_analysis.engine.line_from_decks import seats_derived
 from tractor_analysis.engine.played_cards import how_many_played
 from tractor_analysis.engine.verdicts import HandResult, TrickResult
 from tractor_analysis.records.model import Hand
@@ -31,9 +33,10 @@ def hand_sources(hand: Hand, result: HandResult) -> tuple[str, str, str, str]:
     position = hand.setup and result.setup      # (a [SetUp] set aside: judged as a full hand, engine.setup_tag)
     takers = set() if position else set(bottom_takers(result.dealer, hand.declarations))
     first = result.tricks[0].hands_before if result.tricks else ()
+    decks = seats_derived(result)     # a line the engine derived from the decks: its hand rests on it, as on a line
     out = []
     for s in range(4):
-        line = hand.deal is not None and bool(hand.deal[s])
+        line = hand.deal is not None and bool(hand.deal[s]) or s in decks
         if line and s not in takers:
             out.append(DEAL)
         elif line and first and sum(first[s]) == result.rules.hand_size and (

@@ -183,8 +183,9 @@ def test_whole_deal_without_bottom_or_buried_gives_the_outcome():
 # --- 6. a deal line left out of a full hand is named; the missing_deal message says what is true ------
 
 def test_full_hand_missing_one_deal_line_names_the_seat():
-    # the record stops after trick 16: E, without a line, played no whole hand, so what it held is not all known
-    text = "\n".join(ln for ln in deal(BOTTOM, REAL_BURY, cut=2).splitlines() if not ln.startswith("E: ")) + "\n"
+    # the record stops after trick 16: E, without a line, played no whole hand, so what it held is not all known (no
+    # Bottom: line either: with it the decks less the three lines and the bottom would give E's line, engine.line_from_decks)
+    text = "\n".join(ln for ln in deal("", REAL_BURY, cut=2).splitlines() if not ln.startswith("E: ")) + "\n"
     result, _ = replay(text)
     assert not result.legality_known
     [u] = [u for u in result.unknowns if u.tag == "deal"]
@@ -194,13 +195,16 @@ def test_full_hand_missing_one_deal_line_names_the_seat():
 def test_full_hand_missing_a_line_whose_seat_played_a_whole_hand_is_judged_in_full():
     """Session 22 (a referee tester): E has no deal line but plays a whole hand, so it held exactly the cards it
     played — its hand is derived from them and said, and the hand is judged in full (before: "legality not fully
-    judged", an ``unknown`` ``deal`` item naming E)."""
+    judged", an ``unknown`` ``deal`` item naming E).  Session 23: with the ``Bottom:`` line and the three other lines
+    whole, the decks already give E's line (:mod:`tractor_analysis.engine.line_from_decks`), the same cards: said from
+    them; the hand is judged in full either way (two lines left out, each seat's whole hand: test_deal_lines_words_s22)."""
     text = "\n".join(ln for ln in deal(BOTTOM, REAL_BURY).splitlines() if not ln.startswith("E: ")) + "\n"
     result, _ = replay(text)
     assert result.legality_known and not [u for u in result.unknowns if u.tag == "deal"]
     [d] = [d for d in result.derived if d.fact == "deal"]
-    assert d.value.startswith("E: ") and len(d.value.split()) == 26 and d.source == "the seat's plays (a whole hand)"
-    assert "E has no deal line but played a whole hand (25 cards)" in d.message_en and "东家没有发牌行" in d.message_zh
+    assert d.value.startswith("E: ") and len(d.value.split()) == 26
+    assert d.source == "the decks less the other three deal lines and the Bottom: line"
+    assert "E has no deal line, but the three other deal lines" in d.message_en and "东家没有发牌行" in d.message_zh
 
 
 def test_missing_deal_message_does_not_deny_the_outcome_it_gives():

@@ -41,8 +41,11 @@ SKIP13 = BASE.replace("13. E: H5, S: C3, W: C10, N: H9", "13. E: H5, S: C3, W: C
 """N's play in trick 13 left out (derived: H9), before the last three tricks: not analysed."""
 NO_DEAL = "".join(x for x in BASE.splitlines(keepends=True) if x[:3] not in ("N: ", "E: ", "S: ", "W: "))
 """The whole hand without deal lines: analysed on the hands rebuilt from the plays."""
-NO_E = "".join(x for x in BASE.splitlines(keepends=True) if x[:3] != "E: ")
-"""Deal lines but E's: not analysed (E's cards known only from its plays)."""
+NO_E = "".join(x for x in BASE.splitlines(keepends=True) if x[:3] != "E: " and not x.startswith("Bottom:"))
+"""Deal lines but E's, and no ``Bottom:`` line: E's cards are read from its plays (a whole hand)."""
+E_FROM_DECKS = "".join(x for x in BASE.splitlines(keepends=True) if x[:3] != "E: ")
+"""Deal lines but E's, with the ``Bottom:`` line: the decks less the three lines and the bottom give E's line
+(``engine.line_from_decks``, session 23): analysed on the deal, as with every line given."""
 POSITION = BASE.split("N: ")[0].replace('[Declarations "S: H2 | W: C2 C2"]\n', "").replace(
     '[Level "2"]', '[Level "2"]\n[SetUp "1"]\n[Points "140"]\n[FirstTrick "14"]') + (
     "N: S9 SA HQ\nE: S2 CJ CA\nS: C6 CQ CK\nW: CQ CK CA\nBuried: H8 H6 H4 H3 DQ D8 D6 D4\n"
@@ -143,7 +146,7 @@ def test_without_analyse_a_derived_play_row_has_no_values(tmp_path):
 
 @pytest.mark.parametrize("name, text, basis, exit_code", [
     ("whole", BASE, DEAL, 0), ("skip14", SKIP14, DEAL, 0), ("position", POSITION, DEAL, 0),
-    ("no-deal", NO_DEAL, PLAYS, 2), ("no-e", NO_E, DEAL_AND_PLAYS, 0)])
+    ("no-deal", NO_DEAL, PLAYS, 2), ("no-e", NO_E, DEAL_AND_PLAYS, 0), ("e-from-decks", E_FROM_DECKS, DEAL, 0)])
 def test_the_hands_table_says_what_the_analysis_was_built_from(tmp_path, name, text, basis, exit_code):
     path = _write(tmp_path, name, text)
     h = _analysed(path, exit_code=None)       # (its exit status: the record's diagnostics, not the basis)

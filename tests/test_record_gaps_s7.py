@@ -62,11 +62,12 @@ def gap_entry(h):
     return u
 
 
-# W gives no deal line (its cards are read from its plays); E's ♠J of trick 10 and ♥J of trick 16 swapped
+# W gives no deal line (its cards are read from its plays; no Bottom: line either — with it the decks less the three
+# other lines and the bottom would give W's line, engine.line_from_decks, and the gap would be filled in); E's ♠J of trick 10 and ♥J of trick 16 swapped
 # (E follows the spade lead of trick 10 with ♥J holding spades: a wrong follow), and W's ♥K of trick 7 and
 # ♣4 of trick 13 swapped (W trumps the heart pair of trick 7 holding ♥K, which it plays in trick 13: its
 # own plays prove the fault).  No winner changes, nor the points either side takes.
-FAULTS = swap(swap(swap(swap(HAND1.replace(W_LINE, ""),
+FAULTS = swap(swap(swap(swap(HAND1.replace(W_LINE, "").replace(BOTTOM, ""),
                              "10. N: S6, E: SJ, S: S9, W: C10", "10. N: S6, E: HJ, S: S9, W: C10"),
                         "16. W: CQ, N: SJ, E: HJ, S: HQ", "16. W: CQ, N: SJ, E: SJ, S: HQ"),
                    "7. E: H5 H5, S: H9 H9, W: HK D8, N: S10 H8", "7. E: H5 H5, S: H9 H9, W: C4 D8, N: S10 H8"),

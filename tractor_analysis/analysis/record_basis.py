@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..engine import explain_analysis
 from ..engine.derived_in_place import play_fact
 from ..engine.legal import analyse_lead
+from ..engine.line_from_decks import seats_derived
 from ..engine.tricks import hand_context, trick_winner
 from ..engine.verdicts import Derived, HandResult, Unknown
 from ..records.cards import POINTS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
@@ -374,7 +375,8 @@ def analysis_derived(h: HandResult, record: Hand | None, a: HandAnalysis) -> tup
             f"the hands before trick {n} and each trick after it are the cards each seat played from then on: "
             "the record gives no deal lines, and every seat played a whole hand (the analysis rebuilds the "
             "positions from them; follows and throws are not judged legal)"))
-    seats = seats_without_line(record)
+    # (a seat whose line the engine derived from the decks is judged and analysed on it: not read from its plays)
+    seats = tuple(s for s in seats_without_line(record) if s not in seats_derived(h))
     if seats:
         n = a.first_trick
         names_en = " and ".join(SEAT_TOKENS[s] for s in seats)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ..engine.line_from_decks import seats_derived
 from ..engine.verdicts import HandResult
 from ..records.cards import TOKEN
 from ..records.model import Hand
@@ -147,18 +148,21 @@ follows and throws judged in full where the engine derived each such seat's hand
 true —, else not judged legal)."""
 
 
-def analysis_basis(record: Hand | None, analysed: dict) -> str | None:
+def analysis_basis(record: Hand | None, analysed: dict, result: HandResult | None = None) -> str | None:
     """The ``hands`` column ``analysis_basis`` of a hand whose plays carry the analysis ``analysed``
     (:func:`by_play`): :data:`PLAYS` for a full hand (not a position) whose record gives no deal line
     — the rule of ``analysis.record_basis.no_deal_lines``, which the dataset does not import (a test
     compares them) —, :data:`DEAL_AND_PLAYS` for one giving some seats' deal lines but not all (the rule of
     ``analysis.record_basis.seats_without_line``), else :data:`DEAL`.  ``None`` when the hand was not analysed,
-    or its record is not at hand (the basis is then not known; an ingest always pairs a hand with its record)."""
+    or its record is not at hand (the basis is then not known; an ingest always pairs a hand with its record).
+    A seat whose line the engine derived from the decks (``result``,
+    :func:`~..engine.line_from_decks.seats_derived`) is analysed on that line: counted as given."""
     if not analysed or record is None:
         return None
     if record.setup:
         return DEAL
-    lines = [bool(cards) for cards in record.deal or ()]
+    decks = seats_derived(result)
+    lines = [bool(cards) or s in decks for s, cards in enumerate(record.deal or ())]
     return PLAYS if not any(lines) else DEAL if all(lines) else DEAL_AND_PLAYS
 
 

@@ -265,7 +265,7 @@ class TableBuilder:
             o.reason if o else None, [SEAT_TOKENS[x] for x in o.miscount] if o else None, batch, False,
             hr.legality_known, None if record is None else stopped_at or record_stops_inside(record, hr),
             _derived_facts(hr),
-            after_end, analysis_basis(record, analysed), _unknown_facts(hr), len(hr.record_findings),
+            after_end, analysis_basis(record, analysed, hr), _unknown_facts(hr), len(hr.record_findings),
             analysis_reason(analysis)))
         return len(hr.play_violations)
 

@@ -69,6 +69,19 @@ def dealer_from_previous_hand(dealer: int) -> Message:
             f"dealer {SEAT_TOKENS[dealer]}, from the previous hand's outcome ([Dealer] not stated)")
 
 
+def number_from_place(number: int, first: bool) -> Message:
+    """A hand whose record gives no number (``[Hand "?"]``, a JSON hand without ``"number"``): numbered by its place in
+    the record, the hand before's number + 1 (``first``: the record's first hand, 1) — the number the hand is shown,
+    keyed and stored under, not one the record states."""
+    if first:
+        return (f"第 {number} 局：记录未给出本局局号（[Hand \"?\"] 或无 \"number\"），按其在记录中的位置编号：记录的第一局编为 1",
+                f"hand {number}: the record gives no number for this hand ([Hand \"?\"] or no \"number\"), so it is "
+                f"numbered by its place in the record: the record's first hand is numbered 1")
+    return (f"第 {number} 局：记录未给出本局局号（[Hand \"?\"] 或无 \"number\"），按其在记录中的位置编号：前一局的局号加 1",
+            f"hand {number}: the record gives no number for this hand ([Hand \"?\"] or no \"number\"), so it is "
+            f"numbered by its place in the record: the number of the hand before it plus 1")
+
+
 def dealer_from_bury(dealer: int, of_plays: bool = False, line_given: bool = True) -> Message:
     """The dealer ``[Dealer]`` does not state that the hand's own cards fix (:mod:`.bury_dealer`); ``of_plays``: with
     the bury the plays give (every seat played a whole hand: the cards nobody played), the ``Buried:`` line no seat
@@ -683,6 +696,33 @@ def hand_from_plays(seat: int, dealer: bool, size: int) -> Message:
             f"{en} has no deal line but played a whole hand ({size} cards): what it held"
             f"{' after the bury' if dealer else ''} is the cards it played, and its follows and throws are judged "
             f"in full on them")
+
+
+def line_from_decks(seat: int, cards: Sequence[int], dealer: bool) -> Message:
+    """A full hand's one seat given no deal line whose line the decks give (:mod:`.line_from_decks`): the three
+    other lines and the ``Bottom:`` line, each whole, leave just a hand of the decks' cards, ``cards``, and every
+    card the seat plays is among them (``dealer``: among them and the bottom it took)."""
+    zh, en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    return (f"{zh}没有发牌行，但其余三家的发牌行与底牌行都完整：整副牌减去这三行和底牌，恰好剩下一手牌，"
+            f"就是{zh}的发牌：{cards_text(cards)}；{zh}所出的每张牌都在其中{'（或在其所拿的底牌中）' if dealer else ''}，"
+            f"其跟牌与甩牌按这手牌完整判定",
+            f"{en} has no deal line, but the three other deal lines and the Bottom: line are each whole: the decks "
+            f"less those lines and the bottom leave just a hand, which is {en}'s deal: {cards_text(cards)}; every "
+            f"card {en} plays is among them{' (or in the bottom it took)' if dealer else ''}, and its follows and "
+            f"throws are judged in full on them")
+
+
+def on_line_from_decks(seat: int, own: bool) -> Message:
+    """The words added to a verdict that rests on ``seat``'s cards, which its deal line derived from the decks
+    gives (:func:`line_from_decks`): the seat's own fault (``own``), or a throw judged against the cards the
+    other seats held, ``seat``'s among them."""
+    zh, en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    if own:
+        return (f"（{zh}的持牌来自由整副牌推出的发牌行，见“推出”）",
+                f" ({en}'s cards are its deal line derived from the decks: see derived)")
+    return (f"（判定所依据的各家持牌中，{zh}的来自由整副牌推出的发牌行，见“推出”）",
+            f" (judged on the cards the other seats held, {en}'s from its deal line derived from the decks: "
+            f"see derived)")
 
 
 def owed_play_unknown(seat: int, code: str) -> Message:

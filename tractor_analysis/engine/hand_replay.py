@@ -38,6 +38,8 @@ from .extra_copies import (extra_copies, judge as judge_extra, judge_partial, ju
 from .unfinished import missing_seats
 from .recorded_hand import hand_first, replay_recorded
 from .setup_tag import full_hand_shown, said as setup_said
+from .line_from_decks import line_filled, said as decks_said
+from .setting import hand_setting
 from .unread_tricks import follows_bound, tricks_numbered, tricks_read, unread_from
 from .verdicts import BOUNDS_SOURCE, RECORDED_TOTAL, Derived, HandResult, Unknown
 
@@ -67,6 +69,12 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
         return setup_said(replay_hand(full, rules, levels, expected_dealer, first_of_match=first_of_match,
                                       levels_known=levels_known, chain=chain, hands_before=hands_before,
                                       first_hand=first_hand, forfeit_open=forfeit_open), hand, rules)
+    filled = line_filled(hand, rules, lambda h: hand_setting(h, rules, levels, expected_dealer, first_of_match,
+                                                             levels_known, chain, first_hand).dealer)
+    if filled is not None:      # one deal line left out, the decks less the others and the bottom: derived, said
+        return decks_said(replay_hand(filled[0], rules, levels, expected_dealer, first_of_match=first_of_match,
+                                      levels_known=levels_known, chain=chain, hands_before=hands_before,
+                                      first_hand=first_hand, forfeit_open=forfeit_open), *filled)
     args = (rules, levels, expected_dealer, first_of_match, levels_known, chain)
     result = _claim_kept(_replayed(hand, args, hands_before, first_hand, forfeit_open))
     if hand.deal_in_doubt:      # a seat's deal line written twice with different cards: which is read, said

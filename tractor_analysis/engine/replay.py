@@ -369,7 +369,15 @@ def _replay_carried(hand: Hand, rules: RuleSet, carry: Carry, *, levels_known: b
                                  first_hand=first_hand, forfeit_open=forfeit_open)
             result = dataclasses.replace(result, derived=result.derived + (derived,))
         result = _level_readings(hand, result, levels, spans, earlier)
+    if not hand.number_known:       # the record gives no number: the one it is numbered by, said
+        said = Derived("number", str(hand.number), NUMBER_SOURCE, *explain_unknown.number_from_place(hand.number,
+                                                                                                      first_hand))
+        result = dataclasses.replace(result, derived=(said, *result.derived))
     return result
+
+
+NUMBER_SOURCE = "its place in the record"
+"""The ``from`` of the number of a hand whose record gives none (``[Hand "?"]``, a JSON hand without ``"number"``)."""
 
 
 PAIRED_READINGS = "[Level] and the levels the readings of the hands before give both sides together"
