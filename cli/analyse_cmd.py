@@ -13,7 +13,7 @@ import time
 
 import click
 
-from tractor_analysis.analysis.best_plays import BestChoice, any_words, choices, listed
+from tractor_analysis.analysis.best_plays import BestChoice, WrittenChoice, any_words, choices, listed, written
 from tractor_analysis.analysis.deals import TRIES_PER_SAMPLE
 from tractor_analysis.analysis.solver import Budget
 from tractor_analysis.analysis.view import DEFAULT_SAMPLES, PlayView, view_hand, with_views
@@ -35,16 +35,34 @@ from .replay_cmd import hand_groups
 from .tables import pad
 
 
-def choice_text(c: BestChoice) -> str:
-    """Best plays of one shape: ``♠A ♠A``; ``♠3 | ♠A`` (a few, or any one card of a few);
-    ``♠A + any 3 of ♣3 ♣4 ♣5 ♣6 (4 plays) / 其中任意三张（共 4 种）`` (the words of
-    :func:`~tractor_analysis.analysis.best_plays.any_words`, as the hand page says them)."""
-    plays = listed(c)
-    if plays is not None:
-        return " | ".join(cards_pretty(p) for p in plays)
-    fixed = cards_pretty(c.fixed) + " + " if c.fixed else ""
-    before, after, zh = any_words(c)
-    return f"{fixed}{before} {cards_pretty(c.pool)} {after} / {zh}"
+def choice_text(c: BestChoice, order: Order | None = None) -> str:
+    """Best plays of one shape: ``♠A ♠A``; ``♠A | ♠3`` (a few, or any one card of a few);
+    ``♠A + any 3 of ♣6 ♣5 ♣4 ♣3 (4 plays) / ♠A + ♣6 ♣5 ♣4 ♣3 中任意三张（共 4 种）`` (the words of
+    :func:`~tractor_analysis.analysis.best_plays.any_words`, as the hand page says them), written as the plays
+    are with the hand's ``order`` (:func:`~tractor_analysis.analysis.best_plays.written`)."""
+    (w,) = written((c,), order)
+    return written_text(w)
+
+
+def written_text(w: WrittenChoice) -> str:
+    """One choice of best plays as :func:`choice_text` says it."""
+    if w.plays is not None:
+        return " | ".join(cards_pretty(p) for p in w.plays)
+    fixed = cards_pretty(w.fixed) + " + " if w.fixed else ""
+    before, after, zh = any_words(w)
+    return f"{fixed}{before} {cards_pretty(w.pool)} {after} / {fixed}{cards_pretty(w.pool)} {zh}"
+
+
+def choices_text(p: PlayAnalysis, order: Order) -> str:
+    """The best plays of ``p``, ``" | "`` between choices, the strongest first (:func:`choice_text`)."""
+    return " | ".join(written_text(w) for w in written(best_choices(p, order), order))
+
+
+def reasons_text(p: PlayAnalysis) -> str:
+    """Why the play's values are what they are, where the replay says it: ``"   failed throw: … / 甩牌失败：…"``,
+    ``"   the last trick takes the bottom: … / 末轮抠底：…"`` (:mod:`~tractor_analysis.analysis.play_reasons`);
+    ``""`` for any other play."""
+    return "".join(f"   {why.words[1]} / {why.words[0]}" for why in (p.failed_throw, p.last_trick) if why is not None)
 
 
 def choice_json(c: BestChoice) -> dict:
@@ -88,6 +106,14 @@ def play_json(p: PlayAnalysis, a: HandAnalysis, order: Order, view: PlayView | N
     out["outside"] = None if p.outside is None else f"{p.outside[1]} / {p.outside[0]}"
     mark = mark_of(p.cost)
     out["mark"] = mark[1] if mark else None
+    # why the values are what they are, where the replay says it (docs/format.md "analyse --json")
+    out["failed_throw"] = None if p.failed_throw is None else {
+        "penalty": p.failed_throw.points, "cards_charged": p.failed_throw.cards, "per_card": p.failed_throw.per_card,
+        "words": f"{p.failed_throw.words[1]} / {p.failed_throw.words[0]}"}
+    out["last_trick_bottom"] = None if p.last_trick is None else {
+        "bottom": p.last_trick.bottom, "multiplier": p.last_trick.multiplier,
+        "taken_by": "attackers" if p.last_trick.attackers else "defenders", "points": p.last_trick.points,
+        "words": f"{p.last_trick.words[1]} / {p.last_trick.words[0]}"}
     if view is not None:
         out["view"] = view_json(view, a)
     return out
@@ -257,22 +283,23 @@ def play_line(p: PlayAnalysis, match, order: Order) -> str:
         if p.out_of_time:                   # stopped by the hand's time, not by the position's own budget
             return line + bad("  not solved: the hand's time (--budget-hand) ran out 未解出：本局时间（--budget-hand）已用完")
         return line + dim("  not solved within budget 未在预算内解出")
+    why = reasons_text(p)                   # the values shown: why they are what they are, where the replay says it
     if p.legal is False:                    # no cost; the best legal plays, when the search found them
         if p.best:
-            line += dim("   best legal play 最佳合法出牌: " + " | ".join(choice_text(c) for c in best_choices(p, order)))
-        return line
+            line += dim("   best legal play 最佳合法出牌: " + choices_text(p, order))
+        return line + (dim(why) if why else "")
     mark = mark_of(p.cost)
     if mark is not None:                    # the mark's words are bilingual; so is "cost" before them
         line += bad(f"  {mark[0]} cost 代价 {p.cost} {mark[1]}")
     elif p.cost:
         line += f"  cost 代价 {p.cost}"
     if p.cost and p.best:
-        line += dim("   best 最佳: " + " | ".join(choice_text(c) for c in best_choices(p, order)))
+        line += dim("   best 最佳: " + choices_text(p, order))
     elif p.cost and p.best is None and p.out_of_time:      # the hand's time ran out before or while they were
         line += dim("   best plays not found: the hand's time (--budget-hand) ran out 最佳出牌未求出：本局时间（--budget-hand）已用完")
     elif p.cost and p.best is None:         # the budget ran out while the best plays were searched
         line += dim("   best plays not found within budget 最佳出牌未在预算内求出")
-    return line
+    return line + (dim(why) if why else "")
 
 
 def hands_lines(h, trick_index: int, match) -> list[str]:

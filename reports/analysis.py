@@ -131,6 +131,9 @@ def analysis_of(hand: HandView, rows: list[Row] | None, result=None) -> Analysis
     # (a position without [Points]: costs and best plays stored, every total null, docs/dataset.md)
     withheld = all(r[3] is None and r[4] is None for r in rows) and any(r[5] is not None for r in rows)
     analysed = None if result is None else with_derived_plays(result)
+    # the best plays written as analyse writes them: in the hand's order, where the replay gives it
+    order = None if result is None or result.level is None or not result.trump_known \
+        else hand_context(result.rules, result.level, result.trump).order
     plays = []
     for trick, pos, seat, before, after, cost, best, *rest in sorted(rows, key=lambda r: (r[0], r[1])):
         t = tricks.get(trick)
@@ -144,7 +147,7 @@ def analysis_of(hand: HandView, rows: list[Row] | None, result=None) -> Analysis
         cards, attempted = _as_analysed(analysed, trick, p.seat, p.cards, p.attempted)
         plays.append(AnalysedPlayView(trick, p.seat, p.player, cards, before, after, cost,
                                       mark_of(cost), best_plays, _seat_view(rest[0] if rest else None),
-                                      p.derived, grouped, every, withheld, attempted))
+                                      p.derived, grouped, every, withheld, attempted, order))
     return AnalysisView(first_trick=plays[0].trick, start_value=plays[0].value_before,
                         result=hand.attackers_total, plays=tuple(plays),
                         marks=tuple(reversed(MARKS)), blunder=MARKS[0][0], totals_withheld=withheld)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tractor_analysis.analysis.best_plays import BestChoice, any_words, listed
+from tractor_analysis.analysis.best_plays import BestChoice, WrittenChoice, any_words, written
 from tractor_analysis.records.cards import Card
 
 
@@ -62,14 +62,18 @@ class AnalysedPlayView:
     """A failed throw (the hand page's :attr:`~.hand_page.PlayView.attempted`): the cards the leader showed,
     ``cards`` being those it was forced to play — the play the cost is of, as ``tractor analyse`` shows it
     (``attempted → forced``); ``None`` for any other play."""
+    order: object | None = None
+    """The hand's :class:`~tractor_analysis.engine.order.Order` (the replay given): the best plays are written in
+    it as ``tractor analyse`` writes them; ``None``: as held (:func:`~tractor_analysis.analysis.best_plays.written`)."""
 
-    def best_shown(self) -> tuple[tuple[list[tuple[Card, ...]] | None, BestChoice], ...]:
-        """Each best choice with the plays it is said as one by one, or ``None`` for "any k of"
-        (:func:`~tractor_analysis.analysis.best_plays.listed`)."""
-        return tuple((listed(c), c) for c in self.best_choices)
+    def best_shown(self) -> tuple[tuple[tuple[tuple[Card, ...], ...] | None, WrittenChoice], ...]:
+        """Each best choice with the plays it is said as one by one, or ``None`` for "any k of", written as
+        ``tractor analyse`` writes them (:func:`~tractor_analysis.analysis.best_plays.written`, in the hand's
+        :attr:`order` when known)."""
+        return tuple((w.plays, w) for w in written(self.best_choices, self.order))
 
     @staticmethod
-    def any_words(c: BestChoice) -> tuple[str, str, str]:
+    def any_words(c: WrittenChoice) -> tuple[str, str, str]:
         return any_words(c)
 
     @property

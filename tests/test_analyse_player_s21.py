@@ -330,11 +330,12 @@ def test_the_hand_pages_analysis_row_lists_the_play_as_tractor_analyse_does():
     played = re.findall(r'title="(\w+)"', play_cell)
     best = re.findall(r'title="(\w+)"', best_cell)
     # the order tractor analyse lists them in: the play as the record writes it (not as held, high first: the
-    # trick above shows that), the best play in card-kind order — the row reads as the text's line does
+    # trick above shows that), the best play as plays are written (strongest first, trumps first: round 23) — the
+    # row reads as the text's line does
     order = hand_context(h.rules, h.level, h.trump).order
     south = a.plays[1]
     assert played == [TOKEN[k] for k in south.cards] == ["C6", "C7", "C8", "S3"]
     line = analyse_cmd.play_line(south, match, order)
-    assert "♣6 ♣7 ♣8 ♠3" in line and "best 最佳: ♦4 ♣6 ♣7 ♣8" in line
-    assert best == ["D4", "C6", "C7", "C8"]
+    assert "♣6 ♣7 ♣8 ♠3" in line and "best 最佳: ♦4 ♣8 ♣7 ♣6" in line
+    assert best == ["D4", "C8", "C7", "C6"]
     assert 'title="S3">♠3</span><span class="c black" title="C8">' in html     # the trick above: as held

@@ -14,7 +14,7 @@ import pytest
 
 from tractor_analysis.analysis.best_plays import choices
 from tractor_analysis.analysis.hand_analysis import PlayAnalysis
-from tractor_analysis.cli.analyse_cmd import best_choices, choice_text
+from tractor_analysis.cli.analyse_cmd import choices_text
 from tractor_analysis.engine.order import TRUMP
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.engine.tricks import hand_context
@@ -67,9 +67,9 @@ def test_the_page_says_tied_best_plays_in_analyses_lines(hand, monkeypatch):
     a = analysis_of(view, [row], h)
     assert a is not None and a.plays[0].best_every
     page = render_hand(dataclasses.replace(view, analysis=a))
-    # analyse's words for the same best plays (its text: choice_text of best_choices)
+    # analyse's words for the same best plays (its text: choices_text, in the hand's order)
     seat = SEAT_TOKENS.index(p.seat)
     analysed = PlayAnalysis(t.number, seat, p.cards, 60, 60, 0, (plays[0],), best_every=tuple(plays))
-    text = " | ".join(choice_text(c) for c in best_choices(analysed, hand_context(h.rules, h.level, h.trump).order))
+    text = choices_text(analysed, hand_context(h.rules, h.level, h.trump).order)
     assert "any 1 of" in text
     assert _best_cell(page, t.number, p.seat).replace(" ", "") == text.replace(" ", "")

@@ -12,6 +12,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
+from ..engine.legal import show_order
+from ..engine.order import TRUMP
+
 
 @dataclass(frozen=True, slots=True)
 class BestChoice:
@@ -46,10 +49,45 @@ def listed(c: BestChoice) -> list[tuple[int, ...]] | None:
 
 def any_words(c: BestChoice) -> tuple[str, str, str]:
     """``(before_pool, after_pool, zh)`` of a choice said "any k of": ``("any 3 of", "(4 plays)",
-    "其中任意三张（共 4 种）")`` — the English around the pool's cards, then the Chinese; the fixed
-    cards, if any, go first, joined by "+"."""
+    "中任意三张（共 4 种）")`` — the English around the pool's cards, then the Chinese after them: the Chinese half
+    carries the cards too (``♠A + ♣6 ♣5 ♣4 ♣3 中任意三张（共 4 种）``); the fixed cards, if any, go first in each
+    half, joined by "+"."""
     zh = "两" if c.choose == 2 else NUMBERS_ZH[c.choose] if c.choose < len(NUMBERS_ZH) else str(c.choose)
-    return f"any {c.choose} of", f"({c.count} plays)", f"其中任意{zh}张（共 {c.count} 种）"
+    return f"any {c.choose} of", f"({c.count} plays)", f"中任意{zh}张（共 {c.count} 种）"
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenChoice:
+    """A :class:`BestChoice` as a player reads it (:func:`written`): ``plays``, the plays it is said as one by
+    one (:func:`listed`), or ``None`` for "any ``choose`` of" ``pool`` beside ``fixed``; every play, the fixed
+    cards and the pool written as the plays are, strongest first."""
+
+    plays: tuple[tuple[int, ...], ...] | None
+    fixed: tuple[int, ...]
+    choose: int
+    pool: tuple[int, ...]
+    count: int
+
+
+def written(chosen: Iterable[BestChoice], order=None) -> tuple[WrittenChoice, ...]:
+    """``chosen`` written as the plays are (the hand's :class:`~tractor_analysis.engine.order.Order` ``order``:
+    :func:`~tractor_analysis.engine.legal.show_order`, strongest first, trumps first, then ♠ ♥ ♦ ♣), the choices
+    and the plays listed one by one the strongest first; ``order`` ``None`` (not known): as they are held."""
+    if order is None:
+        return tuple(WrittenChoice(None if listed(c) is None else tuple(listed(c)), c.fixed, c.choose, c.pool,
+                                   c.count) for c in chosen)
+    g, s = order.group, order.strength
+
+    def key(cards) -> list[tuple[bool, int, int, int]]:        # plays compared card by card, as written
+        return [(g[k] != TRUMP, g[k], -s[k], k) for k in show_order(order, cards)]
+
+    out = []
+    for c in sorted(chosen, key=lambda c: key(c.fixed + c.pool)):
+        plays = listed(c)
+        if plays is not None:
+            plays = tuple(show_order(order, p) for p in sorted(plays, key=key))
+        out.append(WrittenChoice(plays, show_order(order, c.fixed), c.choose, show_order(order, c.pool), c.count))
+    return tuple(out)
 
 
 def _submultisets(counts: Iterable[int], k: int) -> int:
@@ -160,4 +198,4 @@ def equal_plays(h, trick: int, seat: int, best: Iterable[Sequence[int]]) -> list
     return list(dict.fromkeys(out))
 
 
-__all__ = ["BestChoice", "NUMBERS_ZH", "any_words", "choices", "equal_plays", "listed"]
+__all__ = ["BestChoice", "NUMBERS_ZH", "WrittenChoice", "any_words", "choices", "equal_plays", "listed", "written"]

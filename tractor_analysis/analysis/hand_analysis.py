@@ -48,6 +48,7 @@ from typing import Callable
 
 from ..engine import explain_analysis
 from .deep_calls import in_one_chunk
+from .play_reasons import FailedThrow, LastTrickBottom, failed_throw, last_trick_bottom
 from .record_basis import (derived_plays, end_plays, held_as_analysed, plays_in_place, points_before, unplayable,
                            with_derived_plays)
 from .solver import Budget, Position, Solution, Solver, play_classes
@@ -113,6 +114,11 @@ class PlayAnalysis:
     """A search of this play (its position before or after it, or its best plays) was stopped by the
     hand's time (``--budget-hand``), not by its own budget: what it did not find is missing for that
     reason (:attr:`HandAnalysis.hand_budget_spent`)."""
+    failed_throw: FailedThrow | None = None
+    """A failed throw's lead: the penalty its value after carries, and why (:func:`.play_reasons.failed_throw`)."""
+    last_trick: LastTrickBottom | None = None
+    """The lead of the hand's last trick: the bottom it takes or not, at the multiplier it fixes — what the
+    value after it is made of (:func:`.play_reasons.last_trick_bottom`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,6 +387,9 @@ def _analyse_hand(h: HandResult, last: int | None = None, budget: Budget = Budge
     def finish(i: int) -> None:             # play i's positions searched: its values, cost and best plays
         index, j = slots[i]
         plays[i] = _play(solver, h, index, j, pairs[i], back, clock, penalties[index] if j == 0 else 0)
+        # why its values are what they are, where the replay says it: a failed throw's penalty, the last trick's bottom
+        plays[i] = dataclasses.replace(plays[i], failed_throw=failed_throw(h, index, j, penalties[index]),
+                                       last_trick=last_trick_bottom(h, index, j, solver.bottom_points))
         key = (plays[i].trick, plays[i].seat)
         if key in filled:
             plays[i] = dataclasses.replace(plays[i], derived=True, written=written.get(key))

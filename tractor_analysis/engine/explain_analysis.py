@@ -173,3 +173,31 @@ def view_unseen(dealt: int, own: bool, points: int | None, dealer: int | None,
         en += (f"; the {earlier} card{'' if earlier == 1 else 's'} this seat buried before, in every deal with "
                f"{', '.join(SEAT_TOKENS[s] for s in later)} (held or played since) or in the bottom")
     return zh, en
+
+
+def analysis_failed_throw(points: int, cards: int | None, per_card: int | None) -> tuple[str, str]:
+    """``(zh, en)``: why a failed throw's line carries the penalty the replay counted for it (the play is valued
+    as the forced play plus that penalty, docs/rules.md §4.6): ``points`` the penalty (unsigned), ``cards`` the
+    cards charged and ``per_card`` the points a card (``throw_penalty = per_card``); ``per_card`` ``None``: the
+    rules charge no penalty (``throw_penalty = none``), the forced play alone is valued."""
+    if per_card is None:
+        return ("甩牌失败：此规则不罚分（throw_penalty = none，docs/rules.md §4.6），按被迫出的牌计值",
+                "failed throw: no penalty under these rules (throw_penalty = none, docs/rules.md §4.6): valued as "
+                "the forced play")
+    plural = "" if cards == 1 else "s"
+    return (f"甩牌失败：罚 {points} 分（{cards} 张 × {per_card}，docs/rules.md §4.6）",
+            f"failed throw: {points} points' penalty ({cards} card{plural} × {per_card}, docs/rules.md §4.6)")
+
+
+def analysis_last_trick_bottom(bottom: int, multiplier: int, attackers: bool, lead: Sequence[int]) -> tuple[str, str]:
+    """``(zh, en)``: what the hand's last trick, led with ``lead``, does with the bottom's ``bottom`` points
+    (docs/rules.md §7.2): the attackers take it (``attackers``) at the ``multiplier`` the lead fixes, or the
+    defenders win the trick and the bottom does not count for the attackers."""
+    if attackers:
+        return (f"末轮抠底：{bottom} × {multiplier} = {bottom * multiplier}（首家出 {_pretty(lead)}，按其牌型计倍数，"
+                f"docs/rules.md §7.2）",
+                f"the last trick takes the bottom: {bottom} × {multiplier} = {bottom * multiplier} with "
+                f"{_pretty(lead)} led (the lead fixes the multiplier, docs/rules.md §7.2)")
+    return (f"末轮由庄家方赢得：底牌 {bottom} 分不计入闲家得分（docs/rules.md §7.2）",
+            f"the defenders take the last trick: the bottom's {bottom} points do not count for the attackers "
+            f"(docs/rules.md §7.2)")
