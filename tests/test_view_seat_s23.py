@@ -40,8 +40,17 @@ def _position(dealer: str | None = None):
     return _hand(text)
 
 
-def _analyse(name: str, *args: str) -> dict:
-    out = CliRunner().invoke(main, ["analyse", str(DATA / name), "--json", *args], catch_exceptions=False)
+def _analyse(name: str, *args: str, tmp: Path | None = None) -> dict:
+    """``tractor analyse --json`` of the record ``name``; with ``tmp``, of a copy without its ``Bottom:`` line
+    (session 23's later changes derive a seat's left-out line from the decks, and the dealer from the copies the
+    seats without a line play, where the bottom is given: these tests' records are about a seat's hand read from
+    its plays, so they drop it)."""
+    path = DATA / name
+    if tmp is not None:
+        text = "\n".join(ln for ln in path.read_text(encoding="utf-8").split("\n") if not ln.startswith("Bottom:"))
+        path = tmp / name
+        path.write_text(text, encoding="utf-8")
+    out = CliRunner().invoke(main, ["analyse", str(path), "--json", *args], catch_exceptions=False)
     return json.loads(out.stdout)["hands"][0]
 
 
@@ -80,19 +89,21 @@ def test_guard_a_stated_dealer_keeps_both_seats_views():
 
 
 def test_a_seat_without_a_line_judged_in_full_is_said_judged():
-    a = _analyse("nodeal.tgn", "--last", "3")
+    # (session 23, later: nodeal.tgn's one line left out is now the decks' — N's, E's and S's left out with the bottom
+    # given, the dealer the copies fix (N), every such seat's hand read from its plays and the hand judged in full)
+    a = _analyse("nodeal_nodealer.tgn", "--last", "1")
     hands = next(d for d in a["derived"] if d["fact"] == "hands")
-    assert hands["value"] == "E before trick 14"
+    assert hands["value"] == "N E S before trick 16"
     assert "check judged those follows and throws in full on them" in hands["message_en"]
     assert "check 按这些牌完整判定了其跟牌与甩牌" in hands["message_zh"]
     assert "not judged legal" not in hands["message_en"] and "未判定" not in hands["message_zh"]
     assert all(p["legal"] is True for p in a["plays"])
 
 
-def test_guard_seats_without_lines_not_judged_say_so():
+def test_guard_seats_without_lines_not_judged_say_so(tmp_path):
     """Guard (passes before and after): N's, E's and S's lines left out and no dealer's seat known (who led the
     first trick is not): the hand's legality is not known, and the words and JSON say so."""
-    a = _analyse("nodeal_nodealer.tgn", "--last", "1")
+    a = _analyse("nodeal_nodealer.tgn", "--last", "1", tmp=tmp_path)
     hands = next(d for d in a["derived"] if d["fact"] == "hands")
     assert "those follows and throws are not judged legal" in hands["message_en"]
     assert all(p["legal"] is None for p in a["plays"])
