@@ -212,7 +212,7 @@ def _trick_html(t: TrickView, heads: Sequence[str], groups: Sequence[int], viola
     """One trick's ``<section>`` of the hand page; ``violation``: the ``violation`` macro."""
     number = t.number
     return "".join((
-        f'<section class="trick{" has-violation" if t.violations else ""}" id="trick-{number}" '
+        f'<section class="trick{" has-violation" if t.violations else ""}" id="{t.anchor}" '
         f'data-trick="{number}">\n<h3>Trick {number} / 第{number}轮{" (last / 末轮)" if t.last else ""}</h3>\n'
         '<div class="table4">\n', trick_seats_html(t, heads, groups),
         f'<div class="centre">\n<div>leader / 首家 <strong>{escape(t.leader)}</strong> · {escape(t.lead_kind)}'

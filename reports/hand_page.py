@@ -10,6 +10,7 @@ cards stay kinds (ints) and are drawn by the ``cards`` template filter.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, Card, Seat, team_of
 from tractor_analysis.engine.declarations import bottom_takers
@@ -158,6 +159,9 @@ class TrickView:
     notes: tuple[str, ...]
     last: bool
     """The trick emptied every hand (末轮), every hand being known (:func:`.hands_known.ends_hand`)."""
+    anchor: str
+    """The page's ``id`` of the trick (:func:`trick_anchors`): two tricks the record writes with one number each
+    have their own."""
     ends_record: tuple[str, str] | None = None
     """The record ends in this trick before every seat played (zh, en): then ``winner`` is ``?``
     where the missing plays decide it, and ``points`` with ``points_open`` the least it holds."""
@@ -468,6 +472,18 @@ def _buries(hand: Hand, dealer: int | None, names, ordered) -> tuple[tuple[str, 
                  for s, b in zip(who, buries))
 
 
+def trick_anchors(numbers: Sequence[int]) -> tuple[str, ...]:
+    """The hand page's ``id`` of each trick, numbered ``numbers`` in play order: ``trick-N``; a later trick the
+    record writes with a number already used (``trick_sequence``) ``trick-N-K``, the K-th numbered N — the first
+    keeps ``trick-N``, so the links to it stay."""
+    seen: dict[int, int] = {}
+    out = []
+    for n in numbers:
+        seen[n] = seen.get(n, 0) + 1
+        out.append(f"trick-{n}" if seen[n] == 1 else f"trick-{n}-{seen[n]}")
+    return tuple(out)
+
+
 def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
               filename: str = "hand.html", match_title: str = "",
               match_filename: str | None = None) -> HandView:
@@ -507,6 +523,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     setup_points = None if unstated else hand.points if position else 0
     running: int | None = (0 if unstated else setup_points) if defenders else None
     tricks: list[TrickView] = []
+    anchors = trick_anchors([t.number for t in result.tricks])
     sources = hand_sources(hand, result)
     held_known = tuple(bool(x) for x in sources)
     gap_seats = {g.trick: g.missing for g in find_gaps(hand)}    # plays the record leaves out, by trick
@@ -561,7 +578,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             played_marks=tuple(played_marks(held[x], by_seat[x].cards if by_seat[x] else ())
                                for x in range(4)),
             violations=trick_violations, notes=tuple(rec.notes) if rec else (),
-            last=ends_hand(t, sources),
+            last=ends_hand(t, sources), anchor=anchors[i],
             ends_record=None if u is None else ends_record_text(u),
             points_open=u is not None and u.points is None,
             held_known=held_known, held_open=result.cards_open(t.number),

@@ -265,7 +265,8 @@ def evidence(v: Violation, record: Hand, result: HandResult,
 
 
 def lead_note(v: Violation, result: HandResult) -> tuple[int, tuple[str, str], Violation | None] | None:
-    """A lead out of turn ``v``: the number of the trick before it, whose winner was due to lead, (中文,
+    """A lead out of turn ``v``: the place in the hand (from 0) of the trick before it, whose winner was due to
+    lead — by its place, not its number: two tricks may have one number (``trick_sequence``) —, (中文,
     English) why (:func:`~tractor_analysis.engine.lead_decided.lead_decided`: equal plays in it named with
     docs/rules.md §2.5), and — where the rules replace that trick as written (a failed throw, §4.5) — the verdict
     of its throw: the words then say the trick as written was replaced by the one the rules require, which decided
@@ -274,14 +275,15 @@ def lead_note(v: Violation, result: HandResult) -> tuple[int, tuple[str, str], V
     if decided is None:
         return None
     throw = decided.replaced
+    place = decided.place
     if throw is None:
-        return decided.trick, lead_words(decided.trick, v.trick, decided.winner, decided.winning, decided.equal), None
-    lead = result.tricks[next(i for i, t in enumerate(result.tricks) if t.number == decided.trick)].leader
+        return place, lead_words(decided.trick, v.trick, decided.winner, decided.winning, decided.equal), None
+    lead = result.tricks[place].leader
     decision = throw_decision(throw, decided.shown)
     forced = ((decided.shown,) if decision.stands else tuple(throw.better_choices) if len(throw.better_choices) > 1
               else (decision.lead,) if decision.lead else ())
-    return decided.trick, lead_decided_by_rules(decided.trick, v.trick, decided.winner, lead, decided.shown, forced,
-                                                decided.written), throw
+    return place, lead_decided_by_rules(decided.trick, v.trick, decided.winner, lead, decided.shown, forced,
+                                        decided.written), throw
 
 
 def outcome_line(hand: HandView, result: HandResult) -> str:
@@ -444,7 +446,6 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                 continue
             rec = record if record is not None else Hand(number=h.number)
             view = hand_view(match, rec, h, index=index, match_title=match.event or source)
-            tricks = {t.number: t for t in view.tricks}
             referee = _tag(rec.tags, "Referee") or _tag(match.tags, "Referee")
             earlier = (_revokes_before(result, index, 0), _revokes_before(result, index, 1))
             # the record holds the match from its first hand (else the wrong follows before it are not known)
@@ -468,7 +469,8 @@ def ruling_pages(matches: Sequence[tuple[Match, MatchResult]], *, source: str = 
                     derived_play=derived_play(v, h), trump_note=trump_note(h),
                     evidence=evidence(v, rec, h, required), sides=sides, signers=signing,
                     played_derived=_in_display_order(derived_in_place(v, h), h),
-                    lead_trick=tricks.get(lead[0]) if lead else None, lead_note=lead[1] if lead else None,
+                    lead_trick=view.tricks[lead[0]] if lead and lead[0] < len(view.tricks) else None,
+                    lead_note=lead[1] if lead else None,
                     lead_required=lead_required,
                     better_example=v.better_example))
     return pages

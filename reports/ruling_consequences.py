@@ -250,7 +250,8 @@ def throw_penalty_lines(v: Violation, result: HandResult) -> list[tuple[str, str
                  f"failed-throw penalty: {item.en} = {item.points:+d} to the attackers' total "
                  f"— docs/rules.md §4.6") for item in penalty]
     if rules.throw_penalty is ThrowPenalty.PER_CARD:
-        trick = next((t for t in result.tricks if t.number == v.trick and t.plays), None)
+        index = result.trick_index(v)       # by its place: two tricks may have one number (trick_sequence)
+        trick = result.tricks[index] if index is not None and result.tricks[index].plays else None
         lead = trick.plays[0] if trick is not None else None
         attempted = () if lead is None else lead.attempted if lead.attempted is not None else lead.cards
         if v.code == "wrong_forced_play" and attempted and throw_decision(v, attempted).stands:

@@ -383,7 +383,7 @@ def required_view(record: Hand, result: HandResult, v: Violation, names: Sequenc
     """The page's "as the rules require" block for a failed throw (``None`` for any other finding)."""
     if v.code not in THROW_CODES or v.trick is None:
         return None
-    index = next((i for i, t in enumerate(result.tricks) if t.number == v.trick), None)
+    index = result.trick_index(v)       # by its place: two tricks may have one number (trick_sequence)
     if index is None or not result.tricks[index].plays:
         return None
     played = result.tricks[index]

@@ -56,8 +56,8 @@
       try { history.replaceState(null, "", "#" + id); } catch (e) { /* file:// in some browsers */ }
     }
   }
-  function indexOfHash() {
-    var id = location.hash.replace(/^#/, "");
+  function indexOfHash(hash) {
+    var id = (hash === undefined ? location.hash : hash).replace(/^#/, "");
     for (var j = 0; j < tricks.length; j++) { if (tricks[j].id === id) { return j; } }
     return -1;
   }
@@ -70,7 +70,7 @@
   var firstBad = document.getElementById("first-violation");
   if (firstBad) {
     firstBad.addEventListener("click", function (ev) {
-      var j = data.tricks.indexOf(data.violations[0]);
+      var j = indexOfHash(firstBad.getAttribute("href"));  /* its trick's own id: two may have one number */
       if (j >= 0) { ev.preventDefault(); show(j); }
     });
   }

@@ -148,17 +148,19 @@ def claimed_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Se
 
 
 def _totals(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,
-            defenders: frozenset[int], taken: int, buried: Sequence[int] | None) -> frozenset[int] | None:
-    """The attackers' totals a full hand whose record stops between two tricks may end with (the one total of a
-    forced last trick), where the rules make its result rest on the total alone (:func:`total_decides`) and the
-    cards left prove them (:func:`_reach`); else ``None``.  Its arguments as :func:`claimed_end`'s."""
+            defenders: frozenset[int], taken: int,
+            buried: Sequence[int] | None) -> tuple[frozenset[int], bool] | None:
+    """``(totals, forced)``: the attackers' totals a full hand whose record stops between two tricks may end with
+    (the one total of a forced last trick, one card a seat: ``forced``), where the rules make its result rest on the
+    total alone (:func:`total_decides`) and the cards left prove them (:func:`_reach`); else ``None``.  Its
+    arguments as :func:`claimed_end`'s."""
     if not total_decides(rules):
         return None
     reach = _reach(hand, rules, ctx, hands, last_winner, defenders, taken, buried)
     if reach is None:
         return None
     totals, exact = reach
-    return frozenset((exact,)) if exact is not None else frozenset(totals)
+    return (frozenset((exact,)), True) if exact is not None else (frozenset(totals), False)
 
 
 def bounded_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Sequence[int]], last_winner: int | None,
@@ -168,14 +170,16 @@ def bounded_end(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[Se
     where the last trick is forced) gives one outcome of the score table — derived (``outcome``, from the cards
     left), with a total in that range for the score table; ``None`` otherwise (its arguments as
     :func:`claimed_end`'s; the rules must make the result rest on the total alone)."""
-    totals = _totals(hand, rules, ctx, hands, last_winner, defenders, taken, buried)
-    if totals is None:
+    found = _totals(hand, rules, ctx, hands, last_winner, defenders, taken, buried)
+    if found is None:
         return None
+    totals, forced = found
     results = {level_change(rules, total) for total in totals}
     if len(results) != 1:
         return None
     lo, hi = min(totals), max(totals)
-    words = explain_stopped.outcome_from_bounds(lo, hi, hand.tricks[-1].number)
+    # the words follow why: a forced last trick, or cards left that can add no point (several a seat)
+    words = explain_stopped.outcome_from_bounds(lo, hi, hand.tricks[-1].number, forced=forced)
     return Derived("outcome", str(lo) if lo == hi else f"{lo}-{hi}", BOUNDS_SOURCE, *words), lo
 
 
@@ -189,11 +193,11 @@ def finish_totals(hand: Hand, rules: RuleSet, ctx: HandContext, hands: Sequence[
     the cards left prove nothing (:func:`_reach`) or the rules do not make the result rest on the total alone
     (:func:`total_decides`: a penalty, a level lost or a 多少牌 in the tricks not recorded could decide it).  Its
     arguments as :func:`claimed_end`'s."""
-    totals = _totals(hand, rules, ctx, hands, last_winner, defenders, taken, buried)
-    if totals is None:
+    found = _totals(hand, rules, ctx, hands, last_winner, defenders, taken, buried)
+    if found is None:
         return None
     least: dict[tuple[str, int], int] = {}
-    for total in sorted(totals):
+    for total in sorted(found[0]):
         least.setdefault(level_change(rules, total), total)
     return tuple(sorted(least.values()))
 

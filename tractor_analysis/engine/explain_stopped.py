@@ -116,8 +116,18 @@ def total_from_last_trick(total: int, trick: int, size: int = 1, multiplier: int
             f"record stops before it ends: no result from it)")
 
 
-def outcome_from_bounds(lo: int, hi: int, last: int) -> Message:
-    if lo == hi:            # one card a seat left: the last trick is forced
+def outcome_from_bounds(lo: int, hi: int, last: int, *, forced: bool) -> Message:
+    """The hand's result from the cards left, the record stopping after trick ``last``: the attackers' total is
+    between ``lo`` and ``hi``, every total giving one result — ``forced``: one card a seat left, the last trick
+    forced (its total ``lo``); else, ``lo`` equal to ``hi``, the cards left can add no point (none in the cards
+    held, none from the bottom: :func:`.claimed_end.gains_allowed`)."""
+    if lo == hi and not forced:     # several cards a seat, none of them worth a point, the bottom giving none
+        return (f"本局结果由余下的牌推出：记录在第 {last} 轮之后、本局打完之前结束，余下的牌不能再给闲家任何分"
+                f"（各家手中的牌都没有分，底牌也不给分），闲家总得分为 {lo} 分",
+                f"the hand's result from the cards left: the record stops after trick {last}, before the hand's "
+                f"end, and the cards left can give the attackers no more points (no card still held is worth any, "
+                f"and the bottom gives none), so their total is {lo}")
+    if forced:              # one card a seat left: the last trick is forced
         return (f"本局结果由余下的牌推出：记录在第 {last} 轮之后结束，每家只剩一张牌，最后一轮的出牌是确定的，闲家总得分为 {lo} 分",
                 f"the hand's result from the cards left: the record stops after trick {last} with one card a seat "
                 f"left, so the last trick is forced and gives the attackers {lo}")

@@ -18,7 +18,7 @@ from . import explain
 from .lead_after_throw import replaced_throw
 from .legal import analyse_lead
 from .tricks import HandContext, trick_winner
-from .verdicts import TrickResult, Violation
+from .verdicts import TrickResult, Violation, trick_place
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,9 @@ class LeadDecided:
     winner: int
     winning: tuple[int, ...]
     """The winning play's cards."""
+    place: int
+    """The trick's place in the hand's tricks (from 0): a record may write two tricks with one number
+    (``trick_sequence``), and the trick is told by its place, not :attr:`trick`."""
     equal: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """``(seat, cards)`` of each later play equal to the winning one, in play order."""
     replaced: Violation | None = None
@@ -87,7 +90,7 @@ def lead_decided(ctx: HandContext | None, tricks: Sequence[TrickResult], v: Viol
     decided the lead, not the plays written."""
     if v.code != "out_of_turn" or v.trick is None or not v.played:
         return None
-    i = next((k for k, t in enumerate(tricks) if t.number == v.trick), None)
+    i = trick_place(tricks, v)      # by its place: two tricks may have one number
     if i is None or i == 0 or not tricks[i].plays or tricks[i].plays[0].seat != v.seat:
         return None
     before = tricks[i - 1]
@@ -96,10 +99,10 @@ def lead_decided(ctx: HandContext | None, tricks: Sequence[TrickResult], v: Viol
     found = replaced_throw(before)
     if found is not None:       # the rules' trick decided the lead: its winning play is not the one written
         throw, shown, written = found
-        return LeadDecided(before.number, before.winner, (), (), throw, shown, written)
+        return LeadDecided(before.number, before.winner, (), i - 1, (), throw, shown, written)
     winning = next((tuple(p.cards) for p in before.plays if p.seat == before.winner), ())
     equal = equal_plays(ctx, before) if ctx is not None else ()
-    return LeadDecided(before.number, before.winner, winning, equal)
+    return LeadDecided(before.number, before.winner, winning, i - 1, equal)
 
 
 __all__ = ["LeadDecided", "equal_plays", "lead_decided"]

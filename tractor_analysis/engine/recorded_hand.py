@@ -232,7 +232,8 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             bound = None
     if last is not None:
         bound = (Derived("outcome", str(score.total), BOUNDS_SOURCE,
-                         *explain_stopped.outcome_from_bounds(score.total, score.total, last.number - 1)), score.total)
+                         *explain_stopped.outcome_from_bounds(score.total, score.total, last.number - 1, forced=True)),
+                 score.total)
     if bound is not None:
         setting = dataclasses.replace(setting, derived=setting.derived + (bound[0],))
     total = hand.claim if by_claim else bound[1] if bound is not None else score.total if score is not None else 0

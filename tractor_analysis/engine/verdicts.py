@@ -11,7 +11,7 @@ from :mod:`tractor_analysis.engine.rule_refs` (the section of ``docs/rules.md``)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from ..records.cards import Card, Counts, Rank, Seat, Suit, PRETTY, TOKEN
 from ..records.frozen import fast_init
@@ -421,10 +421,7 @@ class HandResult:
         """The place in :attr:`tricks` of the trick ``v`` is about: the one whose verdicts hold ``v``, else the first
         numbered ``v.trick`` — a record may write two tricks with one number (``trick_sequence``), and the trick
         is told by its place in the hand, not its number; ``None`` for a hand-level finding or no such trick."""
-        if v.trick is None:
-            return None
-        held = next((i for i, t in enumerate(self.tricks) if any(x is v for x in t.violations)), None)
-        return held if held is not None else next((i for i, t in enumerate(self.tricks) if t.number == v.trick), None)
+        return trick_place(self.tricks, v)
 
     def leads_of(self, number: int) -> tuple[tuple[Seat, str | None, bool], ...]:
         """The leaders (with their lead kinds and trump-ins) the judgements give trick ``number`` when they differ
@@ -669,6 +666,16 @@ new_trick_result = fast_init(TrickResult)
 new_score_item = fast_init(ScoreItem)
 new_outcome = fast_init(Outcome)
 new_hand_result = fast_init(HandResult)
+
+
+def trick_place(tricks: Sequence[TrickResult], v: Violation) -> int | None:
+    """The place in ``tricks`` (a hand's, in play order) of the trick ``v`` is about: the one whose verdicts hold
+    ``v``, else the first numbered ``v.trick`` (:meth:`HandResult.trick_index`); ``None`` for a hand-level finding
+    or no such trick."""
+    if v.trick is None:
+        return None
+    held = next((i for i, t in enumerate(tricks) if any(x is v for x in t.violations)), None)
+    return held if held is not None else next((i for i, t in enumerate(tricks) if t.number == v.trick), None)
 
 
 def as_record_finding(v: Violation) -> Violation:

@@ -285,10 +285,12 @@ class FieldReader(Reporter):
                       f"{what} 中的座位 {v!r} 无法识别（应为 N、E、S 或 W）")
         return s
 
-    def cards(self, v: Any, what: str, dropped: str, *at: str | int) -> tuple[tuple[Card, ...], bool]:
+    def cards(self, v: Any, what: str, dropped: str, *at: str | int,
+              play: bool = False) -> tuple[tuple[Card, ...], bool]:
         """The cards of a list of card strings (or one space-separated string), and whether one
         could not be read (each such card is an ``unknown_card``; ``dropped`` says what follows);
-        ``at``: where the list is (see :class:`Shape`)."""
+        ``at``: where the list is (see :class:`Shape`); ``play``: the cards of a play (a ``"?"`` among them is
+        told how a play not known is written, docs/format.md)."""
         if isinstance(v, str):
             v = v.split()
         if not isinstance(v, list):
@@ -309,6 +311,10 @@ class FieldReader(Reporter):
                     hint_en = (f"(did you mean {meant}? the suit comes first)" if meant
                                else "(expected e.g. S10, HA, ♥Q, BJ)")
                     hint_zh = f"（是否为 {meant}？花色在前）" if meant else "（应如 S10、HA、♥Q、BJ）"
+                    if play and unicodedata.normalize("NFKC", t).strip() == "?":    # as the .tgn reader says it
+                        hint_en = (hint_en[:-1] + "; a play not known is written \"cards\": \"?\", in place of "
+                                   "its list of cards)")
+                        hint_zh = hint_zh[:-1] + "；出牌未知时写 \"cards\": \"?\"，代替整个牌的列表）"
                     self.diag("unknown_card", f"unknown card {t!r} in {what} {hint_en}; "
                               f"{dropped}", f"{_what_zh(what)}中的牌 {t!r} 无法识别{hint_zh}；{_dropped_zh(dropped)}")
                     bad = True

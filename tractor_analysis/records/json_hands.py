@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-from .cards import NUM_KINDS, SEAT_TOKENS, Card
+from .cards import NUM_KINDS, SEAT_TOKENS, TOKEN, Card
 from .deal_checks import deal_problems
-from .diagnostics import TRUMP_NOT_STATED, clip, dealer_derived_from
+from .diagnostics import TRUMP_NOT_STATED, clip, dealer_derived_from, decks_en
 from . import json_fast
 from .json_fast import fast_dealt, fast_declarations, fast_tricks
 from .json_fields import (MAX_POINTS, MAX_TRICK, FieldReader, Shape, as_notes, as_tags, as_text, shape_zh,
@@ -128,27 +128,89 @@ class _TrickReader(FieldReader):
         played = [0] * NUM_KINDS
         expected = first_trick
         hand_path = self.path
-        numbers = _written_numbers(tricks_v)
+        kept = self.copies_left_out(tricks_v, hand_path)
+        numbers = _written_numbers([tricks_v[j] for j in kept])
         moved = None if numbers is None else misplaced(numbers, first_trick)
         slot = None         # the number the trick before was expected to have, when it was out of sequence
-        for j, tv in enumerate(tricks_v):
+        for i, j in enumerate(kept):
+            tv = tricks_v[j]
             self.path = hand_path + ("tricks", j)
             if moved is not None:
-                expected = numbers[j]           # read in number order below: no number is out of sequence
-            elif slot is not None and numbers is not None and numbers[j] == slot + 1:
-                expected = numbers[j]           # 14, 51, 16: a typo for 15 is reported once, at the typo
+                expected = numbers[i]           # read in number order below: no number is out of sequence
+            elif slot is not None and numbers is not None and numbers[i] == slot + 1:
+                expected = numbers[i]           # 14, 51, 16: a typo for 15 is reported once, at the typo
+            if i and self.repeated_trick(tv, tricks_v[kept[i - 1]], tricks[-1], expected, played):
+                continue                        # the trick before copied again, as the decks prove: read once
             trick = self.trick_of(tv, expected, played)
             slot = expected if trick.number != expected else None
             expected = trick.number + 1
             tricks.append(trick)
         if moved is not None:
-            for j in moved:
-                self.path, self.trick = hand_path + ("tricks", j), numbers[j]
-                self.diag("trick_sequence", *misplaced_words(numbers[j], first_trick, len(numbers), None), "number")
+            for i in moved:
+                self.path, self.trick = hand_path + ("tricks", kept[i]), numbers[i]
+                self.diag("trick_sequence", *misplaced_words(numbers[i], first_trick, len(numbers), None), "number")
             tricks.sort(key=_trick_number)
         self.trick = None
         self.path = hand_path
         return tricks
+
+    def copies_left_out(self, tricks_v: list, hand_path: tuple) -> list[int]:
+        """The places in ``tricks_v`` of the tricks to read: a trick object written twice in a row, word for word,
+        its ``"number"`` too, is the same trick copied again (a trick is played once; its number says which) —
+        ``trick_sequence`` at the copy, read once (as the ``.tgn`` reader reads such a line)."""
+        kept = []
+        for j, tv in enumerate(tricks_v):
+            if j and type(tv) is dict and "number" in tv and tv == tricks_v[j - 1]:
+                self.path = hand_path + ("tricks", j)
+                n = tv["number"]
+                self.trick = n if type(n) is int and 0 < n <= MAX_TRICK else None
+                self.diag("trick_sequence", f"trick {clip(json.dumps(n, ensure_ascii=False), 20)} is written twice "
+                          "in a row, word for word, its \"number\" too: the same trick copied again; read once",
+                          f"第 {clip(json.dumps(n, ensure_ascii=False), 20)} 轮连续写了两次（逐字相同，\"number\" "
+                          "也相同）：同一轮重复抄写；只读一次", "number")
+                continue
+            kept.append(j)
+        self.trick = None
+        return kept
+
+    def repeated_trick(self, tv: Any, before_v: Any, before: Trick, expected: int, played: list[int]) -> bool:
+        """``tv``, a trick whose plays repeat those of the trick before (``before_v`` as written, ``before`` as
+        read) word for word — every seat, the same cards, in the same order, each a plain ``{"seat", "cards"}``,
+        no notes — under another number, where read as a trick of its own it would put more copies of a card in
+        the hand's plays than the decks hold (copies leads shaped as failed throws may have returned do not count:
+        :mod:`.throw_copies`): the same trick copied again, which the decks prove — ``trick_sequence``, read once,
+        its cards not counted (the ``.tgn`` reader's rule for such a line).  ``False`` (nothing said) otherwise:
+        two tricks with the same plays within the decks are two tricks."""
+        plays_v, before_plays = (tv.get("plays") if type(tv) is dict and tv.keys() <= {"number", "plays"} else tv,
+                                 before_v.get("plays") if type(before_v) is dict else before_v)
+        if (type(plays_v) is not list or not plays_v or plays_v != before_plays or len(before.plays) != len(plays_v)
+                or any(type(p) is not dict or p.keys() != {"seat", "cards"} for p in plays_v)
+                or any(p.attempted is not None for p in before.plays)):
+            return False
+        counts: dict[int, int] = {}
+        for p in before.plays:
+            for k in p.cards:
+                counts[k] = counts.get(k, 0) + 1
+        earlier = [(t.number, t.plays) for t in self.tricks_read]
+        over = [(k, played[k] + c) for k, c in sorted(counts.items()) if played[k] <= self.decks < played[k] + c
+                and not any(returned_words(earlier, k, played[k] + c - self.decks, p.seat, json=True)
+                            for p in before.plays if k in p.cards)]
+        if not over:
+            return False
+        n = tv.get("number", expected) if type(tv) is dict else expected
+        self.trick = before.number
+        copies_en = ", ".join(f"{c} copies of {TOKEN[k]}" for k, c in over)
+        copies_zh = "、".join(f"{c} 张 {TOKEN[k]}" for k, c in over)
+        self.diag("trick_sequence", f"trick {clip(json.dumps(n, ensure_ascii=False), 20)} repeats the plays of "
+                  f"trick {before.number} word for word (every seat, the same cards, in the same order); read as a "
+                  f"trick of its own it would put {copies_en} in the plays of hand {self.hand}, but "
+                  f"{decks_en(self.decks, 'hold')} only {self.decks}: the same trick copied again; read once, as "
+                  f"trick {before.number}",
+                  f"第 {clip(json.dumps(n, ensure_ascii=False), 20)} 轮逐字重复了第 {before.number} 轮的出牌（各家、"
+                  f"牌张、顺序均相同）；若作为单独一轮读取，第 {self.hand} 局的出牌中将有 {copies_zh}，而 {self.decks} "
+                  f"副牌只有 {self.decks} 张：同一轮重复抄写；只读一次，按第 {before.number} 轮")
+        self.trick = None
+        return True
 
     def trick_of(self, tv: Any, expected: int, played: list[int]) -> Trick:
         """One trick: a list of plays, or an object with ``number``, ``plays`` and ``notes``."""
@@ -232,11 +294,11 @@ class _TrickReader(FieldReader):
             self.plays_unread.append((number, seat, seen.bit_count()))
             return None
         dropped = f"the play of {SEAT_TOKENS[seat]} is dropped"
-        cards, bad = self.cards(pv["cards"], f"the play of {SEAT_TOKENS[seat]}", dropped, "cards")
+        cards, bad = self.cards(pv["cards"], f"the play of {SEAT_TOKENS[seat]}", dropped, "cards", play=True)
         attempted = None
         if pv.get("attempted") is not None:
             attempted, bad2 = self.cards(pv["attempted"], f"the throw of {SEAT_TOKENS[seat]}", dropped,
-                                         "attempted")
+                                         "attempted", play=True)
             bad = bad or bad2
         pnotes = as_notes(pv.get("notes"), "a play's \"notes\"", "notes")
         if attempted is not None and follows:
