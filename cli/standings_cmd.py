@@ -209,6 +209,18 @@ def _no_such_event(event: str, matches) -> str:
             f"--event {quoted(event)}：没有 [Event] 为此名称的比赛（--event 按名称精确匹配）；{zh}")
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""How a spreadsheet cell a program opening a CSV file reads as a formula starts (:func:`_csv_cell`)."""
+
+
+def _csv_cell(value, text: str) -> str:
+    """A CSV cell of record text (a team's or players' names: ``value`` a string or a list) that starts like a
+    formula (:data:`_FORMULA_START`: ``=HYPERLINK(…)``, ``@SUM(A1)``, ``-2+3``) with ``'`` put first, so that a
+    spreadsheet shows the text instead of running it; numbers and every other cell as they are.  The CSV only:
+    the JSON output keeps the names exact (docs/standings.md)."""
+    return "'" + text if isinstance(value, (str, list)) and text.startswith(_FORMULA_START) else text
+
+
 def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
@@ -216,6 +228,8 @@ def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:
     flat = [[("; ".join(v) if isinstance(v, list) else "" if v is None else
               (f"{v:.3f}" if fmt == "table" else repr(v)) if isinstance(v, float) else str(v))
              for v in (r[c] for c in columns)] for r in rows]
+    if fmt == "csv":            # (a name that starts like a formula: kept text in a spreadsheet)
+        flat = [[_csv_cell(r[c], cell) for c, cell in zip(columns, row)] for r, row in zip(rows, flat)]
     if fmt == "csv":
         buf = io.StringIO()
         writer = csv.writer(buf, lineterminator="\n")
@@ -360,7 +374,7 @@ def ratings(inputs, fmt, event, after_round, byes, walkovers, awards_file, html_
       tractor ratings event/ --html ratings.html
       tractor ratings event/ --walkover 3 Pines Owls
     """
-    from tractor_analysis.dataset.ratings import date_notes
+    from tractor_analysis.dataset.ratings import order_notes
     from tractor_analysis.dataset.ratings import ratings as compute
     from tractor_analysis.dataset.event_model import player_name_notes
     from tractor_analysis.dataset.standings import select
@@ -373,13 +387,13 @@ def ratings(inputs, fmt, event, after_round, byes, walkovers, awards_file, html_
     read = read_event(inputs, event, after_round, "ratings", awards=awards_upto(awards, after_round))
     _, chosen, unread = read
     rows, _, notes = compute(chosen)
-    for note in date_notes(chosen) + notes:
+    for note in order_notes(chosen) + notes:
         _note(note)
     if html_out:
         from tractor_analysis.reports.event_pages import write_ratings_page
 
         left_out = select(read[0], event, after_round, "ratings")[1]
-        said = [*read.unread_notes, *left_out, *date_notes(chosen), *notes, *player_name_notes(chosen)]
+        said = [*read.unread_notes, *left_out, *order_notes(chosen), *notes, *player_name_notes(chosen)]
         write_output("ratings", html_out, lambda: write_ratings_page(
             html_out, rows, said, event=event, after_round=after_round,
             players=[p for m in chosen for p in m.players if p], matches=read[0], rated=chosen, awards=awards))

@@ -202,9 +202,16 @@ def _spaced(names: set[str]) -> tuple[str, ...]:
     return tuple(sorted(n for group in by_folded.values() if len(group) > 1 for n in group))
 
 
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+"""A name as a note quotes it (:func:`~tractor_analysis.dataset.event_model.quoted`: between double quotes, a
+backslash or a double quote inside it escaped)."""
+
+
 def show_spaces(note: str, names: Sequence[str] = ()):
-    """``note`` as markup (escaped, isolated like any record text: :func:`.bidi.isolate`), each of
-    ``names`` it quotes (``"name"``, as :func:`~tractor_analysis.dataset.event_model.quoted` writes it) with
+    """``note`` as markup (escaped, isolated like any record text: :func:`.bidi.isolate`), each name it quotes
+    (``"name"``, as :func:`~tractor_analysis.dataset.event_model.quoted` writes it) isolated too, as the table's
+    cells isolate a name: a name in right-to-left letters cannot reorder the words and numbers the note puts after
+    it.  Each of ``names`` it quotes is drawn with
     every run of spaces in it drawn as a dotted box around the spaces themselves (``<span class="ws">``,
     ``white-space: pre``): a browser collapses a run of spaces into one and draws a no-break or ideographic
     space like any other, so the very difference a note on names "that differ only in letter case or spacing"
@@ -215,21 +222,31 @@ def show_spaces(note: str, names: Sequence[str] = ()):
 
     from .bidi import isolate
 
-    text = str(escape(isolate(note)))
-    for name in sorted(names, key=len, reverse=True):
-        written = str(escape(quoted(name)))        # as the note quotes it (a quote inside escaped)
-        if written not in text:
-            continue
-        shown = []
-        for part in re.split(r"(\s+)", quoted(name)):
-            if part and part.isspace():
-                kind = "ws" if set(part) == {" "} else "ws other"
-                title = " ".join(f"U+{ord(c):04X}" for c in part)
-                shown.append(str(Markup('<span class="{}" title="{}">{}</span>').format(kind, title, part)))
-            else:
-                shown.append(str(escape(part)))
-        text = text.replace(written, "".join(shown))
-    return Markup(text)
+    spaced = {quoted(name) for name in names}
+    text, out, at = isolate(note), [], 0
+    for found in _QUOTED.finditer(text):
+        out.append(str(escape(text[at:found.start()])))
+        name, at = found.group(), found.end()
+        shown = isolate(name)       # FSI … PDI around the name when it needs them, as around a cell's
+        lead, trail = shown.split(name, 1) if shown != name else ("", "")
+        out.append(lead + (_boxed(name) if name in spaced else str(escape(name))) + trail)
+    out.append(str(escape(text[at:])))
+    return Markup("".join(out))
+
+
+def _boxed(name: str) -> str:
+    """A quoted name as markup, each run of spaces in it a box (:func:`show_spaces`)."""
+    from markupsafe import Markup, escape
+
+    shown = []
+    for part in re.split(r"(\s+)", name):
+        if part and part.isspace():
+            kind = "ws" if set(part) == {" "} else "ws other"
+            title = " ".join(f"U+{ord(c):04X}" for c in part)
+            shown.append(str(Markup('<span class="{}" title="{}">{}</span>').format(kind, title, part)))
+        else:
+            shown.append(str(escape(part)))
+    return "".join(shown)
 
 
 def render_standings_page(view: EventView, links: dict | None = None) -> str:

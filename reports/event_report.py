@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from tractor_analysis.dataset.ratings import PlayerRating, RatingStep, date_notes, ratings
+from tractor_analysis.dataset.ratings import PlayerRating, RatingStep, order_notes, ratings
 from tractor_analysis.dataset.event_warnings import decision_note
-from tractor_analysis.dataset.event_model import (EventMatch, folded_name, match_named, player_name, quoted,
-                                                  round_number)
+from tractor_analysis.dataset.event_model import (EventMatch, folded_name, form_of, match_named, name_forms,
+                                                  one_form, player_name, quoted, round_number)
 from tractor_analysis.dataset.standings import DEFAULT_TIEBREAKS, Points, select
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_TOKENS
 
@@ -158,8 +158,8 @@ class EventReport:
     the matches the standings leave out are not rated either (:attr:`EventView.notes` says both)."""
     order_notes: tuple[str, ...] = ()
     """The rated matches whose ``[Date]`` the rating order cannot read, or reads only in part, and where
-    they are placed (:func:`~tractor_analysis.dataset.ratings.date_notes`, bilingual, relabelled): what
-    ``tractor ratings`` says of them."""
+    they are placed, and how many rest on the order read (:func:`~tractor_analysis.dataset.ratings.order_notes`,
+    bilingual, relabelled): what ``tractor ratings`` says of them."""
     no_page: dict = field(default_factory=dict)
     """A match whose page could not be drawn (:attr:`~.fact_rows.MatchFact.not_drawn`: a dataset's match,
     counted from the dataset's rows) → the bilingual note naming it and saying why (:func:`no_page_note`)."""
@@ -273,7 +273,9 @@ def build_event(model, duplicate_of: dict) -> EventReport:
     options = getattr(model, "event_options", None) or EventOptions()
     every = [f for f in model.match_facts if f.event is not None]
     facts = [f for f in every if options.chosen(f.event)]
-    matches = [f.event for f in facts]
+    # a name written in two Unicode forms (composed, decomposed) is one team or player, as tractor standings reads it
+    forms = name_forms(f.event for f in every)
+    matches = one_form([f.event for f in facts], forms)
     pages = {f.match: f.filename for f in facts}
     labels = {f.event.source: match_labels(f) for f in facts if f.event.source}
     labels.update({match_named(f.event): match_labels(f) for f in facts if f.event.source})
@@ -326,14 +328,14 @@ def build_event(model, duplicate_of: dict) -> EventReport:
     not_rated = {m.match_id: relabel(note_of(m, notes + unrated) or "", labels)
                  for m in matches if m.match_id not in rated_ids and reasons.get(m.match_id) is None}
     no_page = {f.match: no_page_note(f) for f in facts if f.not_drawn is not None}
-    players = _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies, not_rated, no_page)
+    players = _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies, not_rated, no_page, forms)
     for r in rated:
         if r.player in players:
             players[r.player].rating = r
             players[r.player].history = tuple(history.get(r.player, ()))
     return EventReport(view, teams, players, rated, PRINT_PAGE if view is not None else None, copies,
                        tuple(relabel(n, labels) for n in unrated),
-                       tuple(relabel(n, labels) for n in date_notes(kept)), no_page, options)
+                       tuple(relabel(n, labels) for n in order_notes(kept)), no_page, options)
 
 
 def unread_records(model, facts) -> tuple[list[str], list[str]]:
@@ -380,7 +382,7 @@ def _attack_note(st: dict) -> str:
 
 
 def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies,
-             not_rated, no_page=None) -> dict[str, PlayerPage]:
+             not_rated, no_page=None, forms=None) -> dict[str, PlayerPage]:
     """Each named player's page: every match (``reasons``: why the standings do not count one;
     ``not_rated``: why the ratings leave out one they do; ``no_page``: why one has no page), the hands
     and violations of each match once (not those of a second record: ``copies``).  A player's attack points sum the attackers'
@@ -458,7 +460,8 @@ def _players(model, facts, matches, pages, taken, duplicate_of, reasons, copies,
                                              h.attackers_total, h.outcome, h.levels, defending, final,
                                              h.outcome_reason))
     for v in model.violation_facts:
-        name = player_name(v.player)        # read as the event reads names (the ends stripped)
+        # read as the event reads names (the ends stripped, in the form first read: ``forms``)
+        name = form_of(player_name(v.player), forms or {})
         if v.match not in duplicate_of and name in players and v.match in seats:
             players[name].stats["violations"] = players[name].stats.get("violations", 0) + 1
     for page in players.values():

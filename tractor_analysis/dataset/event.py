@@ -35,7 +35,8 @@ from ..engine.verdicts import MatchResult
 from ..records.json_origin import record_line
 from ..records.model import Match
 from .schema import SCHEMAS
-from .event_model import EventMatch, folded_name, levels_left_open_entry, player_name, round_number, team_name
+from .event_model import (EventMatch, folded_name, levels_left_open_entry, one_form, player_name, round_number,
+                          team_name)
 
 __all__ = ["from_result", "from_dataset", "from_inputs", "read_inputs", "is_dataset", "datasets_named", "matches_of",
            "NOT_READ", "body_digest", "unread_notes", "dataset_unread", "record_name",
@@ -610,7 +611,9 @@ def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | No
     counted (:func:`unread_notes`, naming file:line:column; each an :class:`UnreadNote`, knowing the path) — a
     command exits 2 when there is one.  ``passed_over`` (a list, added to) gets the files a folder scan found
     and did not read, their names being no record file's, each once (:func:`passed_over_of`), for the
-    caller to name (docs/dataset.md, "nothing found is skipped unsaid")."""
+    caller to name (docs/dataset.md, "nothing found is skipped unsaid").  A team or player name written in two
+    Unicode forms (composed and decomposed: canonically equivalent) is one name, in the form first read
+    (:func:`~.event_model.one_form`)."""
     from ..engine.replay import replay_match
     from ..records.input_files import iter_inputs, scan_refusal
     from ..records.sources import load_file
@@ -659,7 +662,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | No
             notes.extend(problems_note(str(path), problems))
     if passed_over is not None:
         passed_over.extend(passed_over_of(skipped, seen))
-    return _with_digests(out, datasets), notes, unread
+    return one_form(_with_digests(out, datasets)), notes, unread
 
 
 def passed_over_of(skipped: Sequence[str | os.PathLike], seen: set[str]) -> list[str]:

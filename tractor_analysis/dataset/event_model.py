@@ -11,15 +11,16 @@ Copies of one match: :mod:`.event_copies`; the standings and which matches they 
 """
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 from ..engine.explain_final_levels import final_levels_note, final_levels_text
 from ..engine.verdicts import BOTH_FORFEIT
 
 __all__ = ["EventMatch", "team_name", "round_number", "folded_name", "player_name", "player_name_notes", "quoted",
-           "match_named", "rounds_of"]
+           "match_named", "rounds_of", "one_form", "name_forms", "form_of"]
 
 
 @dataclass(frozen=True)
@@ -156,11 +157,13 @@ def team_name(name: str | None, a: str | None, b: str | None) -> str | None:
     """A side's team: its ``[TeamNS]``/``[TeamEW]`` name when given, else its two players' names
     sorted (``"A / B"``: partners who swap seats stay one team), else ``None`` (not known).
     Spaces at either end of a name are dropped and a run of spaces inside it reads as one
-    (``"Red Lanterns "`` is ``"Red Lanterns"``); letter case is kept (:func:`~.event_warnings.warnings`)."""
+    (``"Red Lanterns "`` is ``"Red Lanterns"``); letter case is kept (:func:`~.event_warnings.warnings`).
+    The two players are sorted as their Unicode NFC forms (:func:`one_form`): a name written decomposed sorts
+    where it would composed, so one pair gives one team name whichever way its names are written."""
     if name is not None and name.strip():
         return " ".join(name.split())
     if a and b:
-        x, y = sorted((a, b))
+        x, y = sorted((a, b), key=_nfc)
         return f"{x} / {y}"
     return None
 
@@ -191,8 +194,49 @@ def match_named(m: EventMatch) -> str:
 
 def folded_name(name: str) -> str:
     """A name as compared for "differs only in letter case or spacing" (an ``[Event]``: ``--event``'s
-    note, :func:`~.event_warnings.warnings`, and :attr:`EventMatch.same`)."""
-    return " ".join(name.split()).casefold()
+    note, :func:`~.event_warnings.warnings`, and :attr:`EventMatch.same`), in its Unicode NFC form: a
+    letter written composed (``é``, U+00E9) or decomposed (``e`` + U+0301) is one letter, the same text by
+    canonical equivalence (:func:`one_form`)."""
+    return _nfc(" ".join(_nfc(name).split()).casefold())
+
+
+def _nfc(name: str) -> str:
+    """``name`` in Unicode normalization form C (composed): canonically equivalent text compares equal."""
+    return unicodedata.normalize("NFC", name)
+
+
+def name_forms(matches: Iterable[EventMatch]) -> dict[str, str]:
+    """Each team and player name of ``matches`` (by its NFC form, :func:`_nfc`) → the form it is first written
+    in, the matches taken in the order given (the order read): :func:`one_form`."""
+    first: dict[str, str] = {}
+    for m in matches:
+        for name in (*m.teams, *m.players):
+            if name:
+                first.setdefault(_nfc(name), name)
+    return first
+
+
+def form_of(name: str | None, forms: dict[str, str]) -> str | None:
+    """``name`` in the form ``forms`` (:func:`name_forms`) gives its NFC form, else as it is."""
+    return name and forms.get(_nfc(name), name)
+
+
+def one_form(matches: Iterable[EventMatch], forms: dict[str, str] | None = None) -> list[EventMatch]:
+    """``matches`` with each team and player name written in the form it is first written in (``forms``, else
+    :func:`name_forms` of ``matches``): a name written in two Unicode forms — a letter composed in one record and
+    decomposed in another (NFC and NFD: the same text by canonical equivalence, drawn alike) — is one team or one
+    player, shown as first read.  Names that differ otherwise (letter case, spacing, an invisible format character
+    such as a zero-width space) are not changed: they stay apart, with the notes on them."""
+    matches = list(matches)
+    forms = name_forms(matches) if forms is None else forms
+
+    def form(name: str | None) -> str | None:
+        return form_of(name, forms)
+    out = []
+    for m in matches:
+        teams, players = tuple(map(form, m.teams)), tuple(map(form, m.players))
+        out.append(m if (teams, players) == (m.teams, m.players) else replace(m, teams=teams, players=players))
+    return out
 
 
 def player_name(name: str | None) -> str | None:
@@ -237,10 +281,23 @@ def quoted(text: str | None) -> str:
     """A tag value (a team's, an event's, a player's name …) as a note quotes it, in either language: between
     double quotes, a backslash or a double quote inside it escaped with a backslash as a ``.tgn`` tag writes
     it (``"\\"Quoted\\" Aces"`` for the team ``"Quoted" Aces``: the record's own ``[TeamNS "\\"Quoted\\" Aces"]``),
-    so that where the name ends is never in doubt; ``"(none)"`` when the record gives none."""
+    so that where the name ends is never in doubt; ``"(none)"`` when the record gives none.  A character that
+    draws nothing or moves the text around it — a format character (Unicode category Cf: a zero-width space
+    U+200B, a right-to-left override U+202E …), a control character, a line or paragraph separator — is written
+    as its escape (``"Owls\\u200b"``, ``"\\u202eslwO"``, as the terminal shows record text): two names a note
+    quotes side by side that differ only in such a character show the difference, in text, JSON and HTML alike."""
     if text is None:
         return "(none)"
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    text = text.replace("\\", "\\\\").replace('"', '\\"')
+    if any(unicodedata.category(ch) in _UNSEEN for ch in text):
+        text = "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in _UNSEEN else ch
+                       for ch in text)
+    return '"' + text + '"'
+
+
+_UNSEEN = frozenset({"Cf", "Cc", "Zl", "Zp"})
+"""The Unicode categories :func:`quoted` writes as escapes: format and control characters, line and paragraph
+separators (none draws a glyph of its own)."""
 
 
 def rounds_of(matches: Iterable[EventMatch]) -> list[int]:

@@ -28,7 +28,7 @@ from .event_model import EventMatch, match_named, quoted, round_number
 from .standings import same_team_note
 
 __all__ = ["PlayerRating", "RatingStep", "rating_order", "ratings", "model", "unrated_note", "date_value",
-           "readable_date", "date_notes"]
+           "readable_date", "date_notes", "order_notes", "read_order_note"]
 
 
 def model():
@@ -126,6 +126,11 @@ def _date_key(text: str | None) -> tuple:
     return (0, y, 13 if m is None else m, 32 if d is None else d)
 
 
+def _place(m: EventMatch) -> tuple:
+    """Where :func:`rating_order` puts a match but for the order read: its date, ``[Round]`` and ``[Table]``."""
+    return _date_key(m.date), _number_key(m.round), _number_key(m.table)
+
+
 def rating_order(matches: Sequence[EventMatch]) -> list[EventMatch]:
     """``matches`` in the order they are rated: the date ``[Date]`` states (:func:`_date_key`: however
     it is written; a match whose date is not known — none written, or one :func:`date_value` cannot
@@ -134,8 +139,7 @@ def rating_order(matches: Sequence[EventMatch]) -> list[EventMatch]:
     ratings`` and ``tractor report`` share (a dataset's matches in the order ingest committed them,
     then the record files in the order of the inputs, a folder's in sorted path order, a file's
     matches in order) — not the match id, which the two commands make differently."""
-    return [m for _, m in sorted(enumerate(matches), key=lambda im: (
-        _date_key(im[1].date), _number_key(im[1].round), _number_key(im[1].table), im[0]))]
+    return [m for _, m in sorted(enumerate(matches), key=lambda im: (*_place(im[1]), im[0]))]
 
 
 def date_notes(matches: Sequence[EventMatch]) -> list[str]:
@@ -167,6 +171,37 @@ def date_notes(matches: Sequence[EventMatch]) -> list[str]:
         notes.append(f"[Date] states only part of a date: {en}; the day it was played is not guessed / "
                      f"[Date] 只写了部分日期：{zh}；不猜测比赛的具体日期")
     return notes
+
+
+def read_order_note(matches: Sequence[EventMatch]) -> str | None:
+    """The bilingual note on the rated matches (:func:`unrated_note` ``None``) whose order of rating rests on the
+    order they were read in (:func:`rating_order`): a match placed by neither its date, ``[Round]`` nor ``[Table]``
+    before or after another that shares a player with it (the same date, or none known, and the same ``[Round]`` and
+    ``[Table]``, or none) — given in another order, the inputs may give other ratings; ``None`` when there is none
+    (matches with no player in common rate alike in either order)."""
+    placed: dict[tuple, list[EventMatch]] = {}
+    for m in matches:
+        if unrated_note(m) is None:
+            placed.setdefault(_place(m), []).append(m)
+    resting = sum(1 for group in placed.values() for m in group
+                  if any(o is not m and set(o.players) & set(m.players) for o in group))
+    if not resting:
+        return None
+    return (f"rating order: {resting} rated match(es) share a player with another that has the same [Date], [Round] "
+            "and [Table] (or none written): they are rated in the order read (a dataset's as ingest committed them, "
+            "then the record files in the order given), so the ratings may differ when the inputs are given in "
+            "another order; a [Round] and a [Table] in each record fix the order / 等级分的计算顺序：有 "
+            f"{resting} 场计入等级分的比赛与另一场有共同选手，且 [Date]、[Round]、[Table] 相同（或均未写）：按读入的顺序"
+            "计算（数据集按导入提交的顺序，之后记录文件按给出的顺序），因此输入顺序不同时等级分可能不同；每份记录写明 [Round] "
+            "与 [Table] 即可确定顺序")
+
+
+def order_notes(matches: Sequence[EventMatch]) -> list[str]:
+    """The notes on what the rating order rests on: the dates (:func:`date_notes`), then the order read
+    (:func:`read_order_note`) — what ``tractor ratings`` says on stderr and its page and the report's index
+    list under the order of the ratings."""
+    note = read_order_note(matches)
+    return date_notes(matches) + ([] if note is None else [note])
 
 
 _SEAT_TAGS = ("North", "East", "South", "West")
