@@ -110,7 +110,7 @@ def test_the_event_page_says_which_match_has_no_page_and_why(undrawable, tmp_pat
 
 
 def test_a_match_that_lost_a_hand_to_the_reader_is_left_out_by_the_report_as_by_the_standings(tmp_path):
-    """A record whose hand 3 is skipped (a dealer that is no seat): its result is not known, and
+    """A record whose hand 3 is skipped ("tricks" that is no list): its result is not known, and
     ``tractor standings`` leaves it out; the report counted it."""
     records = tmp_path / "records"
     records.mkdir()
@@ -119,7 +119,7 @@ def test_a_match_that_lost_a_hand_to_the_reader_is_left_out_by_the_report_as_by_
             shutil.copy(p, records / p.name)
     bad = _json_without_tgn(records, "r1t2")
     record = json.loads(bad.read_text("utf-8"))
-    record["hands"][2]["dealer"] = 5
+    record["hands"][2]["tricks"] = 5       # (a json_shape: the hand skipped — a dealer of a wrong type is now read as not known)
     bad.write_text(json.dumps(record, ensure_ascii=False), "utf-8")
     ingest(sorted(str(p) for p in records.iterdir()), str(tmp_path / "ds"))
     for inputs in ([records], [tmp_path / "ds"]):
