@@ -129,6 +129,16 @@ def test_another_line_short_of_a_hand_derives_nothing():
     assert not _from_decks(h)
 
 
+def test_a_bury_its_burier_cannot_have_held_derives_nothing():
+    # (a referee's tester, session 23) the Bottom: line with one card wrong (♣5 written ♠K): the Buried: line names ♣5,
+    # which N (the dealer) cannot have held with its line and that bottom — the Bottom: line or the Buried: line is
+    # miscopied, so the decks' leftover is not E's deal (it would hold the ♣5 and convict E of a revoke)
+    h = _hand(_swap(TEXT, "Bottom: H6 H10 SK H10 C5 S3", "Bottom: H6 H10 SK H10 SK S3"))
+    assert not _from_decks(h)
+    assert not [v for v in h.violations + tuple(v for t in h.tricks for v in t.violations)
+                if v.seat == 1 and not v.of_record]
+
+
 # --- 2. a hand number the record does not give -------------------------------------------------------------
 
 UNNUMBERED = TEXT.replace('[Hand "1"]', '[Hand "?"]')

@@ -62,9 +62,9 @@ def _within(a, b) -> bool:
 
 def _borne_out(hand: Hand, seat: int, rest: list[int], dealer: int) -> bool:
     """Every card each seat shows it held (its plays, a failed throw's cards) among what it can have held: ``seat``
-    the decks' leftover ``rest`` (the dealer: and the bottom, its ``Buried:`` line among them too), each other seat
-    its line (a taker: with the bottom and the buries before the last) — and ``seat`` no taker but the dealer
-    alone."""
+    the decks' leftover ``rest``, each other seat its line (a taker: with the bottom and the buries before the last),
+    and the ``Buried:`` line among what its burier can have held (whichever seat buried) — and ``seat`` no taker but
+    the dealer alone."""
     takers = bottom_takers(dealer, hand.declarations)
     if seat in takers and (takers != [seat] or hand.earlier_buries):
         return False        # a rebid involving the seat: what it held after each take is not for this proof
@@ -77,9 +77,13 @@ def _borne_out(hand: Hand, seat: int, rest: list[int], dealer: int) -> bool:
             cards = [a + b for a, b in zip(cards, pool)]
         if not _within(held[s], cards):
             return False
-    if seat == dealer and hand.buried is not None and not any(n for kind, n in hand.aside_unread if kind == "buried"):
-        return _within(counts(hand.buried), [a + b for a, b in zip(rest, bottom)])
-    return True
+    if hand.buried is None or any(n for kind, n in hand.aside_unread if kind == "buried"):
+        return True
+    # the Buried: line too among what its burier (the last taker) can have held: a bury the lines and the bottom do
+    # not hold puts one of them (or the Buried: line) in doubt — the line is not the decks' then
+    burier = takers[-1]
+    held_by = list(rest) if burier == seat else counts(hand.deal[burier])
+    return _within(counts(hand.buried), [a + b for a, b in zip(held_by, pool)])
 
 
 def line_filled(hand: Hand, rules: RuleSet, dealer: Callable[[Hand], int | None]) -> tuple[Hand, int] | None:
