@@ -36,10 +36,12 @@ from ..engine.declarations import bottom_takers
 from ..engine.explain_analysis import view_burier_unknown, view_unseen
 from ..engine.legal import analyse_lead, legal_follows
 from ..engine.throw_check import throw_stands
+from ..engine.throw_units import cards_charged, same_letter
 from ..engine.scoring import failed_throw_penalty
 from ..engine.tricks import hand_context
 from ..engine.verdicts import HandResult
 from ..records.cards import POINTS
+from ..records.rulesets import MixedThrow
 from ..records.model import Hand
 from .deals import Deals, deals_for
 from .hand_analysis import HandAnalysis, position_at, trick_bases
@@ -193,12 +195,17 @@ def _value(solver: Solver, ctx, pos: Position, play: tuple[int, ...], seat: int,
            guess: int | None = None) -> int | None:
     """The double-dummy value after ``play`` in one deal; ``guess`` (a nearby value: the same deal's
     previous candidate, or the previous deal's for this one) only sets where the search starts."""
-    if not pos.table and len(analyse_lead(ctx, play).units) > 1:       # a throw: does it stand here?
+    lead = None if pos.table else analyse_lead(ctx, play)
+    if lead is not None and len(lead.units) > 1:       # a throw: does it stand here?
         others = [pos.hands[s] for s in range(4) if s != seat]
         stands, forced = throw_stands(ctx, play, others)
         if not stands:
             child = solver.after(pos, forced)
-            fine = failed_throw_penalty(ctx.rules, len(play) - len(forced), not solver.attacker[seat])
+            # the cards charged as the replay counts them (under failing_units: every beaten unit's, §4.6)
+            seated = [(s, pos.hands[s]) for s in range(4) if s != seat]
+            mixed = lead.mixed and ctx.rules.mixed_throw is MixedThrow.SAME_LETTER and same_letter(ctx, play)
+            fine = failed_throw_penalty(ctx.rules, cards_charged(ctx, lead, forced, seated, mixed),
+                                        not solver.attacker[seat])
             child = Position(child.hands, child.leader, child.table, child.points + fine)
             return solver.solve(child, budget, guess).value
     return solver.solve(solver.after(pos, play), budget, guess).value

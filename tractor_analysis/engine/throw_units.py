@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
+from ..records.rulesets import ThrowPenaltyCards
 from .units import Unit, availability, chain_top, counts_in, split_units
 
 _JUDGE_SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3, 4: 4}
@@ -87,6 +88,17 @@ def failing_cards(ctx, lead, others: Sequence[tuple[int, Sequence[int]]], mixed:
     beaten = (beaten_parts(ctx, mixed_parts(ctx, lead.cards), others) if mixed
               else beaten_units(ctx, lead, others))
     return sum(len(b.unit.cards) for b in beaten)
+
+
+def cards_charged(ctx, lead, forced: Sequence[int], others: Sequence[tuple[int, Sequence[int]]],
+                  mixed: bool = False) -> int:
+    """The cards a failed throw ``lead`` (analysed), forced to ``forced`` against ``others`` (``(seat, hand)``), is
+    charged for (docs/rules.md §4.6), as the replay counts them (:mod:`.tricks`): with ``throw_penalty_cards =
+    failing_units`` the cards of every beaten unit (:func:`failing_cards`), else the cards thrown less the forced
+    play.  ``mixed``: a same-letter mixed throw (its parts tested)."""
+    if ctx.rules.throw_penalty_cards is ThrowPenaltyCards.FAILING_UNITS:
+        return failing_cards(ctx, lead, others, mixed)
+    return max(0, len(lead.cards) - len(forced))
 
 
 def lowest_card(ctx, lead, others: Sequence[tuple[int, Sequence[int]]], mixed: bool = False):
@@ -173,5 +185,5 @@ def beaten_parts(ctx, parts: Sequence[tuple[int, Unit]], others: Sequence[tuple[
     return out
 
 
-__all__ = ["Beaten", "beaten_units", "forced_card", "lowest_card", "failing_cards", "foreign_unit", "same_letter", "mixed_parts",
+__all__ = ["Beaten", "beaten_units", "cards_charged", "forced_card", "lowest_card", "failing_cards", "foreign_unit", "same_letter", "mixed_parts",
            "beaten_parts"]
