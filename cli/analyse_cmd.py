@@ -209,7 +209,7 @@ def deals_words(v: PlayView, seat: int | None = None, lead: str = "; ") -> str:
     if v.found < v.asked and v.drawn:
         who_en, who_zh = (SEAT_TOKENS[seat], SEAT_NAMES_ZH[seat]) if seat is not None else ("the seat", "本座位")
         out_en.append(f"{v.found} of the {v.drawn} deals drawn agreed with what {who_en} had seen "
-                      f"({v.asked} asked; at most {TRIES_PER_SAMPLE} drawn a deal asked)")
+                      f"({v.asked} asked; at most {TRIES_PER_SAMPLE} draws per deal asked)")
         out_zh.append(f"抽取的 {v.drawn} 副牌中 {v.found} 副与{who_zh}所见相符（要求 {v.asked} 副；每要求一副最多抽取 "
                       f"{TRIES_PER_SAMPLE} 副）")
     if v.deals < v.found:
@@ -220,7 +220,7 @@ def deals_words(v: PlayView, seat: int | None = None, lead: str = "; ") -> str:
     return lead + "; ".join(out_en) + " / " + ("无相符牌局：" if lead == ": " else "") + "；".join(out_zh)
 
 
-def view_text(v: PlayView, seat: int | None = None) -> str:
+def view_text(v: PlayView, seat: int | None = None, order: Order | None = None) -> str:
     """``view 座位视角: cost 3.2 ±1.1 (200 deals / 200 种牌局)`` — the play judged from its seat — and which cards
     its deals had unseen: ``unseen: the other hands and the bottom's 8 cards / 未见：…`` (the bottom among
     them, or why not: :meth:`~tractor_analysis.analysis.view.BottomSeen.words`)."""
@@ -242,7 +242,9 @@ def view_text(v: PlayView, seat: int | None = None) -> str:
     spread = "" if v.exact else f" ±{v.stderr:.1f}"
     text = f"      from the seat 座位视角: {v.value:.1f}, cost 代价 {v.cost:.1f}{spread} ({deals})"
     if v.cost > 0 and v.best:
-        text += "   best 最佳: " + " | ".join(cards_pretty(b) for b in v.best)
+        text += "   best 最佳: " + (" | ".join(cards_pretty(b) for b in v.best) if order is None else    # as plays are
+                                      " | ".join(written_text(w) for w in written(choices(v.best, order.group.__getitem__),
+                                                                                  order)))
     if v.bottom is not None:                    # which cards were unseen: the bottom among them or not (§15 item 3)
         zh, en = v.bottom.words()
         text += f"   {en} / {zh}"
@@ -383,7 +385,7 @@ def hand_lines(a: HandAnalysis, match, h, show_hands: bool = False, views: list[
                 lines.extend(hands_lines(h, numbers.index(trick), match))
         lines.append(play_line(p, match, order))
         if v is not None:
-            lines.append(view_text(v, p.seat))
+            lines.append(view_text(v, p.seat, order))
     return lines
 
 

@@ -69,7 +69,8 @@ def failed_throw(h: HandResult, index: int, j: int, penalty: int) -> FailedThrow
     if cards is None or abs(penalty) != cards * rules.throw_penalty_points:
         return None                         # (not known, or not what the values carry: nothing said)
     per_card = rules.throw_penalty_points
-    return FailedThrow(penalty, cards, per_card, explain_analysis.analysis_failed_throw(abs(penalty), cards, per_card))
+    return FailedThrow(penalty, cards, per_card,
+                       explain_analysis.analysis_failed_throw(abs(penalty), cards, per_card, penalty > 0))
 
 
 def last_trick_bottom(h: HandResult, index: int, j: int, bottom: int | None) -> LastTrickBottom | None:

@@ -175,18 +175,23 @@ def view_unseen(dealt: int, own: bool, points: int | None, dealer: int | None,
     return zh, en
 
 
-def analysis_failed_throw(points: int, cards: int | None, per_card: int | None) -> tuple[str, str]:
+def analysis_failed_throw(points: int, cards: int | None, per_card: int | None,
+                          attackers_gain: bool | None = None) -> tuple[str, str]:
     """``(zh, en)``: why a failed throw's line carries the penalty the replay counted for it (the play is valued
     as the forced play plus that penalty, docs/rules.md §4.6): ``points`` the penalty (unsigned), ``cards`` the
     cards charged and ``per_card`` the points a card (``throw_penalty = per_card``); ``per_card`` ``None``: the
-    rules charge no penalty (``throw_penalty = none``), the forced play alone is valued."""
+    rules charge no penalty (``throw_penalty = none``), the forced play alone is valued.  ``attackers_gain``: the
+    penalty goes to the attackers' total (a defender threw) or off it (an attacker threw), said; ``None``: not said."""
     if per_card is None:
         return ("甩牌失败：此规则不罚分（throw_penalty = none，docs/rules.md §4.6），按被迫出的牌计值",
                 "failed throw: no penalty under these rules (throw_penalty = none, docs/rules.md §4.6): valued as "
                 "the forced play")
     plural = "" if cards == 1 else "s"
-    return (f"甩牌失败：罚 {points} 分（{cards} 张 × {per_card}，docs/rules.md §4.6）",
-            f"failed throw: {points} points' penalty ({cards} card{plural} × {per_card}, docs/rules.md §4.6)")
+    side_zh = "" if attackers_gain is None else ("，计入闲家得分" if attackers_gain else "，从闲家得分中扣除")
+    side_en = "" if attackers_gain is None else ("; the attackers gain it" if attackers_gain
+                                                 else "; taken off the attackers' total")
+    return (f"甩牌失败：罚 {points} 分（{cards} 张 × {per_card}，docs/rules.md §4.6）{side_zh}",
+            f"failed throw: {points} points' penalty ({cards} card{plural} × {per_card}, docs/rules.md §4.6){side_en}")
 
 
 def analysis_last_trick_bottom(bottom: int, multiplier: int, attackers: bool, lead: Sequence[int]) -> tuple[str, str]:
