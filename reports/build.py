@@ -213,7 +213,9 @@ def _trick_html(t: TrickView, heads: Sequence[str], groups: Sequence[int], viola
     number = t.number
     return "".join((
         f'<section class="trick{" has-violation" if t.violations else ""}" id="{t.anchor}" '
-        f'data-trick="{number}">\n<h3>Trick {number} / 第{number}轮{" (last / 末轮)" if t.last else ""}</h3>\n'
+        f'data-trick="{number}">\n<h3>Trick {number} / 第{number}轮{" (last / 末轮)" if t.last else ""}'
+        + (f' <span class="sub">— {escape(t.written_as[1])} / {escape(t.written_as[0])}</span>' if t.written_as else "")
+        + '</h3>\n'
         '<div class="table4">\n', trick_seats_html(t, heads, groups),
         f'<div class="centre">\n<div>leader / 首家 <strong>{escape(t.leader)}</strong> · {escape(t.lead_kind)}'
         f'{" / " + escape(t.lead_kind_zh) if t.lead_kind_zh else ""}'

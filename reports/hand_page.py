@@ -162,6 +162,10 @@ class TrickView:
     anchor: str
     """The page's ``id`` of the trick (:func:`trick_anchors`): two tricks the record writes with one number each
     have their own."""
+    written_as: tuple[str, str] | None = None
+    """(zh, en) where another trick of the hand is written with this one's number (``trick_sequence``): which of
+    those it is, and its place among the hand's tricks in the record (:func:`same_number_words`) — the heading's
+    number alone does not say which trick it is."""
     ends_record: tuple[str, str] | None = None
     """The record ends in this trick before every seat played (zh, en): then ``winner`` is ``?``
     where the missing plays decide it, and ``points`` with ``points_open`` the least it holds."""
@@ -484,6 +488,34 @@ def trick_anchors(numbers: Sequence[int]) -> tuple[str, ...]:
     return tuple(out)
 
 
+_ORDINALS = (("一", "first"), ("二", "second"), ("三", "third"), ("四", "fourth"), ("五", "fifth"))
+
+
+def same_number_words(numbers: Sequence[int]) -> tuple[tuple[str, str] | None, ...]:
+    """For each trick, numbered ``numbers`` in the record's order: ``None`` where no other trick has its number,
+    else (zh, en) saying which of the tricks written with that number it is, and its place among the hand's
+    tricks in the record — "the second trick written 8 (the 9th in the hand's record)"."""
+    total: dict[int, int] = {}
+    for n in numbers:
+        total[n] = total.get(n, 0) + 1
+    seen: dict[int, int] = {}
+    out: list[tuple[str, str] | None] = []
+    for place, n in enumerate(numbers, 1):
+        seen[n] = seen.get(n, 0) + 1
+        if total[n] < 2:
+            out.append(None)
+            continue
+        zh, en = _ORDINALS[seen[n] - 1] if seen[n] <= len(_ORDINALS) else (str(seen[n]), f"{seen[n]}th")
+        out.append((f"第{zh}个记作第 {n} 轮的（本局记录中的第 {place} 轮）",
+                    f"the {en} trick written {n} (the {_nth(place)} in the hand's record)"))
+    return tuple(out)
+
+
+def _nth(n: int) -> str:
+    """``n`` as an English ordinal: 1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
               filename: str = "hand.html", match_title: str = "",
               match_filename: str | None = None) -> HandView:
@@ -524,6 +556,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
     running: int | None = (0 if unstated else setup_points) if defenders else None
     tricks: list[TrickView] = []
     anchors = trick_anchors([t.number for t in result.tricks])
+    written_as = same_number_words([t.number for t in result.tricks])
     sources = hand_sources(hand, result)
     held_known = tuple(bool(x) for x in sources)
     gap_seats = {g.trick: g.missing for g in find_gaps(hand)}    # plays the record leaves out, by trick
@@ -578,7 +611,7 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
             played_marks=tuple(played_marks(held[x], by_seat[x].cards if by_seat[x] else ())
                                for x in range(4)),
             violations=trick_violations, notes=tuple(rec.notes) if rec else (),
-            last=ends_hand(t, sources), anchor=anchors[i],
+            last=ends_hand(t, sources), anchor=anchors[i], written_as=written_as[i],
             ends_record=None if u is None else ends_record_text(u),
             points_open=u is not None and u.points is None,
             held_known=held_known, held_open=result.cards_open(t.number),

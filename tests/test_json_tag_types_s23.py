@@ -1,6 +1,6 @@
 """A JSON hand's tag-like field — ``dealer``, ``trump``, ``level`` — given as a value of the wrong type (a number,
 ``true``/``false``, a list, an object) is read as not known, ``bad_value`` at the value, the hand kept (what rests on
-the field withheld), as a string that names nothing already was (``"trump": 7`` read as the text ``"7"``): never the
+the field withheld), as a string that names nothing already was (``"trump": 7`` too, said as a number): never the
 hand skipped for it, never a value guessed (docs/format.md "Problems").  The compiled fast path takes no such hand,
 so the pure-Python and compiled readings agree."""
 from __future__ import annotations
@@ -62,7 +62,7 @@ def test_the_hand_as_written_reads_clean():
     assert diags == [] and len(m.hands) == 1 and m.hands[0].dealer == 0
 
 
-def test_a_number_as_trump_is_still_the_text_it_spells():
+def test_a_number_as_trump_is_said_as_a_number():
     (m,), diags = parse_json(_hand("trump", 7))
-    assert [d.code for d in diags] == ["bad_value"] and "unknown trump '7'" in diags[0].message
+    assert [d.code for d in diags] == ["bad_value"] and "not a number 7" in diags[0].message
     assert len(m.hands) == 1 and m.hands[0].trump is None

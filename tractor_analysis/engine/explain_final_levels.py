@@ -37,14 +37,31 @@ def final_levels_text(levels: Sequence[int | None], spans: Sequence[tuple[int, i
     return " : ".join(level_range(v, s) for v, s in zip(levels, spans))
 
 
+def stop_words(number: int, forced: int | None) -> tuple[Message, Message]:
+    """Where the record stops in its last hand ``number`` and what its played-out reading is, ``((zh, en) of the stop,
+    (zh, en) of the reading)``: inside the hand, played out to each result the cards left allow; or — ``forced``, the
+    number of the hand's last trick, which the record stops just before with one card a seat left
+    (:attr:`.verdicts.HandResult.forced_last`) — before that trick, played out to the one result it gives, the
+    hand's own derived result (docs/rules.md §7.4, §8.5)."""
+    if forced is None:
+        return ((f"记录在第 {number} 局中途结束", f"the record stops inside hand {number}"),
+                ("余下的牌可能给出的每种结果", "each result the cards left allow"))
+    return ((f"记录在第 {number} 局第 {forced} 轮（最后一轮，每家只剩一张牌，出牌是确定的）之前结束",
+             f"the record stops in hand {number} just before its last trick {forced} (one card a seat left, each play "
+             f"of it forced)"),
+            ("确定的最后一轮只有一种结果，即该局推出的结果", "the one result its forced last trick gives, the hand's derived "
+             "result"))
+
+
 def final_levels_note(levels: Sequence[int | None], spans: Sequence[tuple[int, int] | None],
-                      stopped: int | None, left_open: Sequence[int] = ()) -> Message | None:
+                      stopped: int | None, left_open: Sequence[int] = (), forced: int | None = None) -> Message | None:
     """Why a side's final level is given as a range (:func:`level_range`): not known, the readings of what the record
     leaves open giving it differently — among them, where the record stops inside its last hand ``stopped`` with no
     result from a ``[Claim]``, that hand void or played out (docs/rules.md §8.5), else — ``left_open``: the hands in
     which the record leaves open what their levels after rest on other than take-backs (plays it leaves out, a trick
     it gives no play of …: :func:`levels_left_open`) — the ways of filling those in, else whose take-backs given as
-    ``?`` were (docs/rules.md §10.2); ``None`` where no side's is (known, or not bounded)."""
+    ``?`` were (docs/rules.md §10.2); ``None`` where no side's is (known, or not bounded).  ``forced``: the stopped
+    hand's last trick, which the record stops just before, forced (:func:`stop_words`)."""
     sides = [t for t in (0, 1) if levels[t] is None and spans[t] is not None]
     if not sides:
         return None
@@ -56,12 +73,13 @@ def final_levels_note(levels: Sequence[int | None], spans: Sequence[tuple[int, i
         who_en = f"the final levels are known only as N–S {ranges[0]}, E–W {ranges[1]}"
         who_zh = f"终局级数仅知南北方在 {ranges[0]} 之间、东西方在 {ranges[1]} 之间"
     if stopped is not None:
-        return (f"{who_zh}（取各种读法的最低与最高）：记录在第 {stopped} 局中途结束，该局没有 [Claim] 给出的结果；记录未定之处的"
-                f"各种读法——其中该局按中止计（不计结果，以该局所打的级数）或按打完计（余下的牌可能给出的每种结果）——给出的级数"
+        (sz, se), (rz, re) = stop_words(stopped, forced)
+        return (f"{who_zh}（取各种读法的最低与最高）：{sz}，该局没有 [Claim] 给出的结果；记录未定之处的"
+                f"各种读法——其中该局按中止计（不计结果，以该局所打的级数）或按打完计（{rz}）——给出的级数"
                 f"不同，不予猜测（docs/rules.md §8.5）",
-                f"{who_en} (the lowest and highest the readings give): the record stops inside hand {stopped} with no "
+                f"{who_en} (the lowest and highest the readings give): {se} with no "
                 f"result from a [Claim], and the readings of what the record leaves open — among them that hand void "
-                f"(stopped there: the levels it was played at) or played out to each result the cards left allow — give "
+                f"(stopped there: the levels it was played at) or played out to {re} — give "
                 f"it differently; not guessed (docs/rules.md §8.5)")
     if left_open:
         zh, en = _left_open_words(left_open)
@@ -85,8 +103,9 @@ def match_final_levels(result: MatchResult) -> tuple[tuple[str, str], Message | 
     if stopped is not None and stops_void(result.hands[0].rules):
         stopped = None      # the hand void, the one reading (§8.5): a range is one carried into it (§10.2)
     levels = result.levels_final
+    forced = result.hands[result.stopped_at].forced_last if stopped is not None else None
     return ((level_range(levels[0], spans[0]), level_range(levels[1], spans[1])),
-            final_levels_note(levels, spans, stopped, levels_left_open(result)))
+            final_levels_note(levels, spans, stopped, levels_left_open(result), forced))
 
 
 def levels_left_open(result: MatchResult) -> tuple[int, ...]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..records.cards import RANK_TOKENS
 from .explain import Message
-from .explain_final_levels import final_levels_text
+from .explain_final_levels import final_levels_text, stop_words
 
 if TYPE_CHECKING:                       # (the annotation only: the words take the result's fields)
     from .verdicts import HandResult
@@ -188,35 +188,40 @@ def _winner(team: int | None) -> Message:
     return ("无胜方", "no team") if team is None else (f"{_SIDE_ZH[team]}方胜", f"{_SIDE_EN[team]} win")
 
 
-def winner_every_finish(team: int, number: int, void: tuple, finishes: tuple, spans: tuple = ()) -> Message:
+def winner_every_finish(team: int, number: int, void: tuple, finishes: tuple, spans: tuple = (),
+                        forced: int | None = None) -> Message:
     """The match's ``derived`` ``winner``: the record stops inside its last hand ``number``, no result from its
     ``[Claim]``, and the hand void (``void``: its levels N–S, E–W and the holder of the deal) and played out to each
     result the cards left allow (``finishes``: levels, holder, the side passing the winning level or ``None``) all
     give ``team`` the match (docs/rules.md §8.5); ``spans``: per reading (void first) the ranges of levels not known
-    (:attr:`.scoring.StopReading.level_spans`), ``()``: none."""
+    (:attr:`.scoring.StopReading.level_spans`), ``()``: none; ``forced``: as :func:`.explain_final_levels.stop_words`'."""
     spans = tuple(spans) or ((None, None),) * (1 + len(finishes))
     vz, ve = _reading(void[0], void[1], None, spans[0])
     fz = "；".join(_reading(*f, sp)[0] for f, sp in zip(finishes, spans[1:]))
     fe = "; ".join(_reading(*f, sp)[1] for f, sp in zip(finishes, spans[1:]))
-    return (f"{_SIDE_ZH[team]}方获胜：记录在第 {number} 局中途结束，该局没有 [Claim] 给出的结果；无论该局按中止计（不计结果："
-            f"以该局所打的级数，南北 : 东西 {vz}）还是按打完计（余下的牌可能给出的每种结果：{fz}），每种结局的胜方都是"
+    (sz, se), (rz, re) = stop_words(number, forced)
+    return (f"{_SIDE_ZH[team]}方获胜：{sz}，该局没有 [Claim] 给出的结果；无论该局按中止计（不计结果："
+            f"以该局所打的级数，南北 : 东西 {vz}）还是按打完计（{rz}：{fz}），每种结局的胜方都是"
             f"{_SIDE_ZH[team]}方（docs/rules.md §8.5）",
             f"{_SIDE_EN[team]} won the match: whether the stopped hand {number} counts or is played out, every finish "
-            f"gives {_SIDE_EN[team]} the match — the record stops inside hand {number}, no result from a [Claim]; void "
-            f"(stopped there: the levels it was played at, N–S : E–W {ve}) and played out to each result the cards left "
-            f"allow ({fe}) (docs/rules.md §8.5)")
+            f"gives {_SIDE_EN[team]} the match — {se}, no result from a [Claim]; void "
+            f"(stopped there: the levels it was played at, N–S : E–W {ve}) and played out to {re} "
+            f"({fe}) (docs/rules.md §8.5)")
 
 
-def winner_not_known(number: int, void: tuple | None, finishes: tuple | None, spans: tuple = ()) -> Message:
+def winner_not_known(number: int, void: tuple | None, finishes: tuple | None, spans: tuple = (),
+                     forced: int | None = None) -> Message:
     """The match's ``"unknown"`` (tag ``Claim``, withholding ``winner``): the record stops inside its last hand
     ``number``, no result from its ``[Claim]``, and whether the hand counts as stopped there or was played out
     changes the winner — ``void`` and ``finishes`` (each reading, as :func:`winner_every_finish`'s, with the team it
     gives, or ``None``), or ``finishes`` ``None``: the results the cards left allow are not known (docs/rules.md
-    §8.5)."""
-    head_zh = (f"记录在第 {number} 局（最后一局）中途结束，该局没有 [Claim] 给出的结果；记录没有说明该局是被中止（不计结果）"
-               f"还是已经打完")
-    head_en = (f"the record stops inside hand {number}, its last, and no [Claim] gives that hand a result; the record "
-               f"does not say whether the hand was stopped there (void) or was played out")
+    §8.5); ``forced``: as :func:`.explain_final_levels.stop_words`'."""
+    (sz, se), (rz, re) = stop_words(number, forced)
+    if forced is None:
+        sz, se = f"记录在第 {number} 局（最后一局）中途结束", f"the record stops inside hand {number}, its last"
+    head_zh = f"{sz}，该局没有 [Claim] 给出的结果；记录没有说明该局是被中止（不计结果）还是已经打完"
+    head_en = (f"{se}, and no [Claim] gives that hand a result; the record does not say whether the hand was stopped "
+               f"there (void) or was played out")
     if finishes is None:
         return (f"{head_zh}，而余下的牌可能给出哪些结果无法推出（某家的牌、双方或得分未知，记录停在一轮中途，或本规则下未记录"
                 f"各轮中的罚分、降级或多少牌可能决定该局）：只按中止计不足以定胜负，比赛胜负不予判定（docs/rules.md §8.5）",
@@ -229,10 +234,12 @@ def winner_not_known(number: int, void: tuple | None, finishes: tuple | None, sp
     wz, we = _winner(void[2])
     fz = "；".join(f"{_reading(*f[:3], sp)[0]}：{_winner(f[3])[0]}" for f, sp in zip(finishes, spans[1:]))
     fe = "; ".join(f"{_reading(*f[:3], sp)[1]}: {_winner(f[3])[1]}" for f, sp in zip(finishes, spans[1:]))
-    return (f"{head_zh}，而两种读法的胜方不同——按中止计（南北 : 东西 {vz}）：{wz}；按打完计，余下的牌可能给出的各种结果：{fz}"
+    if forced is None:
+        rz = "余下的牌可能给出的各种结果"
+    return (f"{head_zh}，而两种读法的胜方不同——按中止计（南北 : 东西 {vz}）：{wz}；按打完计，{rz}：{fz}"
             f"——比赛胜负不予判定（docs/rules.md §8.5）",
-            f"{head_en}, and the readings give different winners — void (N–S : E–W {ve}): {we}; played out, each "
-            f"result the cards left allow: {fe} — so who won the match is withheld (docs/rules.md §8.5)")
+            f"{head_en}, and the readings give different winners — void (N–S : E–W {ve}): {we}; played out, {re}: "
+            f"{fe} — so who won the match is withheld (docs/rules.md §8.5)")
 
 
 def winner_hand_void(team: int, number: int, void: tuple, derived_result: bool,

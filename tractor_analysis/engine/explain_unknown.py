@@ -64,9 +64,23 @@ def seat_list(seats: Sequence[int]) -> Message:
     return "、".join(SEAT_NAMES_ZH[s] for s in seats), ", ".join(SEAT_TOKENS[s] for s in seats)
 
 
-def dealer_from_previous_hand(dealer: int) -> Message:
-    return (f"庄家{SEAT_NAMES_ZH[dealer]}，由上一局的结果推出（[Dealer] 未写明）",
-            f"dealer {SEAT_TOKENS[dealer]}, from the previous hand's outcome ([Dealer] not stated)")
+_NOT_READ = {"Dealer": ("[Dealer] 写了但未能读出（其值不是座位）", "[Dealer] written but not read: it names no seat"),
+             "Trump": ("[Trump] 写了但未能读出（其值不是主牌花色）", "[Trump] written but not read: it names no trump")}
+"""What a fact derived says of its tag written with a value that names nothing (a JSON field of the wrong type too):
+read as not known, as if left out — but written, not "not stated"."""
+
+
+def _said(tag: str, unread: bool) -> Message:
+    """``(zh, en)``: the record's ``[tag]`` not stated, or (``unread``) written but not read (:data:`_NOT_READ`)."""
+    return _NOT_READ[tag] if unread else (f"[{tag}] 未写明", f"[{tag}] not stated")
+
+
+def dealer_from_previous_hand(dealer: int, unread: bool = False) -> Message:
+    """``unread``: ``[Dealer]`` is written but names no seat (each ``dealer_from_*`` and
+    :func:`trump_from_declarations` likewise: :func:`_said`)."""
+    sz, se = _said("Dealer", unread)
+    return (f"庄家{SEAT_NAMES_ZH[dealer]}，由上一局的结果推出（{sz}）",
+            f"dealer {SEAT_TOKENS[dealer]}, from the previous hand's outcome ({se})")
 
 
 def number_from_place(number: int, first: bool) -> Message:
@@ -82,46 +96,48 @@ def number_from_place(number: int, first: bool) -> Message:
             f"numbered by its place in the record: the number of the hand before it plus 1")
 
 
-def dealer_from_bury(dealer: int, of_plays: bool = False, line_given: bool = True) -> Message:
+def dealer_from_bury(dealer: int, of_plays: bool = False, line_given: bool = True,
+                     unread: bool = False) -> Message:
     """The dealer ``[Dealer]`` does not state that the hand's own cards fix (:mod:`.bury_dealer`); ``of_plays``: with
     the bury the plays give (every seat played a whole hand: the cards nobody played), the ``Buried:`` line no seat
     can have made (``line_given``; else missing)."""
     zh, en = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+    sz, se = _said("Dealer", unread)
     if of_plays:
         line_zh, line_en = (("Buried: 一行无人可能扣下，不采用", "the Buried: line no seat can have made is not used")
                             if line_given else ("记录未写 Buried:", "the record gives no Buried: line"))
         return (f"庄家{zh}，由本局的发牌行、底牌行、各家出牌与第一轮推出：各家都打出整手牌，无人打出的牌即是扣底"
                 f"（{line_zh}），只有{zh}可能扣下这些牌（扣底的牌须在其发牌行加底牌之中，且其出牌须在扣底后余下的牌之中），"
-                f"第一轮也由{zh}首出（[Dealer] 未写明）",
+                f"第一轮也由{zh}首出（{sz}）",
                 f"dealer {en}, from the hand's deal lines, Bottom: line, plays and first trick: every seat played a "
                 f"whole hand, so the bury is the cards nobody played ({line_en}), and only {en} can have made it (the "
                 f"buried cards must be in its deal line with the bottom, and its plays among what is left it), and "
-                f"{en} leads the first trick ([Dealer] not stated)")
+                f"{en} leads the first trick ({se})")
     return (f"庄家{zh}，由本局的发牌行、底牌行、扣底行与第一轮推出：只有{zh}可能扣下所记的底牌"
-            f"（扣底的牌须在其发牌行加底牌之中，且其出牌须在扣底后余下的牌之中），第一轮也由{zh}首出（[Dealer] 未写明）",
+            f"（扣底的牌须在其发牌行加底牌之中，且其出牌须在扣底后余下的牌之中），第一轮也由{zh}首出（{sz}）",
             f"dealer {en}, from the hand's deal lines, Bottom: and Buried: lines and first trick: only {en} can have "
             f"made the bury the record gives (the Buried: line's cards must be in its deal line with the bottom, and "
-            f"its plays among what is left it), and {en} leads the first trick ([Dealer] not stated)")
+            f"its plays among what is left it), and {en} leads the first trick ({se})")
 
 
-def dealer_from_every_reading(dealer: int, number: int) -> Message:
-    """The dealer, ``[Dealer]`` not stated, that every outcome the readings of hand ``number`` (the one before) give
+def dealer_from_every_reading(dealer: int, number: int, unread: bool = False) -> Message:
+    """The dealer, ``[Dealer]`` not stated (or not read), that every outcome the readings of hand ``number`` (the one before) give
     names, their outcomes differing (:attr:`.verdicts.HandResult.outcomes_open`)."""
     zh, en = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+    sz, se = _said("Dealer", unread)
     return (f"庄家{zh}，由上一局的结果推出：第{number}局记录未写明的部分有多种可能，结果各不相同，但每一种都定{zh}坐庄"
-            "（[Dealer] 未写明）",
+            f"（{sz}）",
             f"dealer {en}, from the previous hand's outcome: hand {number} is judged once for each way of what its "
-            f"record leaves open, and their outcomes differ, but every one names {en} the next dealer ([Dealer] not "
-            "stated)")
+            f"record leaves open, and their outcomes differ, but every one names {en} the next dealer ({se})")
 
 
-def dealer_from_declarations(dealer: int, last: bool) -> Message:
+def dealer_from_declarations(dealer: int, last: bool, unread: bool = False) -> Message:
+    sz, se = _said("Dealer", unread)
     if last:
-        return (f"庄家{SEAT_NAMES_ZH[dealer]}，由 [Declarations] 推出（最后立住的亮主者；[Dealer] 未写明）",
-                f"dealer {SEAT_TOKENS[dealer]}, from [Declarations] (the last standing declarer; "
-                "[Dealer] not stated)")
-    return (f"庄家{SEAT_NAMES_ZH[dealer]}，由 [Declarations] 推出（第一个亮主者；[Dealer] 未写明）",
-            f"dealer {SEAT_TOKENS[dealer]}, from [Declarations] (the first declarer; [Dealer] not stated)")
+        return (f"庄家{SEAT_NAMES_ZH[dealer]}，由 [Declarations] 推出（最后立住的亮主者；{sz}）",
+                f"dealer {SEAT_TOKENS[dealer]}, from [Declarations] (the last standing declarer; {se})")
+    return (f"庄家{SEAT_NAMES_ZH[dealer]}，由 [Declarations] 推出（第一个亮主者；{sz}）",
+            f"dealer {SEAT_TOKENS[dealer]}, from [Declarations] (the first declarer; {se})")
 
 
 def side_from_levels(team: int, level: int, own_unknown: bool = False) -> Message:
@@ -245,17 +261,18 @@ def trump_unknown(what: Sequence[str], why: str | None = None) -> Message:
                         + ", so it is not guessed (not taken as no trump)", what)
 
 
-def trump_from_declarations(trump: int | None, seat: int, cards: Sequence[int]) -> Message:
+def trump_from_declarations(trump: int | None, seat: int, cards: Sequence[int], unread: bool = False) -> Message:
     """The trump derived from the hand's declarations, each standing (docs/rules.md §9.1): the last one's."""
+    sz, se = _said("Trump", unread)
     if trump is None:
         return (f"主牌无主，由 [Declarations] 推出（最后立住的亮主是{SEAT_NAMES_ZH[seat]}亮的 {cards_text(cards)}，"
-                "亮王打无主；[Trump] 未写明）",
+                f"亮王打无主；{sz}）",
                 f"trump NT, from [Declarations] (the last declaration standing is {SEAT_TOKENS[seat]}'s "
-                f"{cards_text(cards)}: jokers declare no trump; [Trump] not stated)")
+                f"{cards_text(cards)}: jokers declare no trump; {se})")
     return (f"主牌{SUIT_NAMES_ZH[trump]}，由 [Declarations] 推出（最后立住的亮主是{SEAT_NAMES_ZH[seat]}亮的 "
-            f"{cards_text(cards)}，级牌的花色为主；[Trump] 未写明）",
+            f"{cards_text(cards)}，级牌的花色为主；{sz}）",
             f"trump {SUIT_NAMES_EN[trump]}, from [Declarations] (the last declaration standing is "
-            f"{SEAT_TOKENS[seat]}'s {cards_text(cards)}: the level card's suit is trump; [Trump] not stated)")
+            f"{SEAT_TOKENS[seat]}'s {cards_text(cards)}: the level card's suit is trump; {se})")
 
 
 def sheet_trump_unknown() -> Message:

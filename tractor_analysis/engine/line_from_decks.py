@@ -25,7 +25,7 @@ from typing import Callable
 from ..records.cards import SEAT_TOKENS, TOKEN, Card
 from ..records.model import Hand
 from ..records.rulesets import RuleSet
-from . import explain_unknown
+from . import explain_hand, explain_unknown
 from .declarations import bottom_takers
 from .played_cards import Played, card_list, counts
 from .verdicts import Derived, HandResult, Violation
@@ -113,9 +113,10 @@ def said(result: HandResult, filled: Hand, seat: int) -> HandResult:
     changed: dict[int, Violation] = {}
 
     def worded(v: Violation) -> Violation:
-        if v.of_record or v.trick is None and v.code not in ("deal_mismatch", "bad_bury"):
+        declared = v.code == "bad_declaration" and v.seat == seat and _not_dealt(v)
+        if v.of_record or v.trick is None and v.code not in ("deal_mismatch", "bad_bury") and not declared:
             return v
-        own = v.seat == seat and v.code in _OWN
+        own = v.seat == seat and v.code in _OWN or declared
         if not own and not (v.code in _THROWS and v.seat != seat):
             return v
         if id(v) not in changed:
@@ -127,6 +128,12 @@ def said(result: HandResult, filled: Hand, seat: int) -> HandResult:
                    for t in result.tricks)
     return dataclasses.replace(result, tricks=tricks, violations=tuple(map(worded, result.violations)),
                                derived=(fact, *result.derived))
+
+
+def _not_dealt(v: Violation) -> bool:
+    """``v`` (a ``bad_declaration``) is a declaration of cards its declarer was not dealt: a fault that rests on the
+    cards the seat held (a declaration too weak, or that declares nothing, rests on the cards declared alone)."""
+    return v.message_en.startswith(explain_hand.declared_not_dealt(v.seat, v.played)[1])
 
 
 def seats_derived(result: HandResult | None) -> frozenset[int]:

@@ -37,7 +37,7 @@ from .stopped_match import (forfeit_at_stop, record_stops_inside, stop_forfeit_w
 from .explain import Message
 from .outcome import levels_after_span, team_spans
 from .verdicts import hand_violation
-from .setting import DEALER_OPEN, PREVIOUS_HAND
+from .setting import DEALER_OPEN, PREVIOUS_HAND, dealer_unread
 from .scoring import (ENGINE_DECIDED_BY, EVERY_READING, STOPPED_NOT_KNOWN, by_levels, deal_holder, decide_match,
                       match_facts, reading_decisions, stop_decides, stops_void)
 from .verdicts import Derived, HandResult, MatchResult, ReadingEnd, Unknown, Violation
@@ -193,7 +193,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         if copies_open is not None:
             result = with_copies_unknown(hand, result, copies_open)
         elif results and results[-1].outcomes_open:
-            result = _dealer_every_reading(result, results[-1].number)
+            result = _dealer_every_reading(result, results[-1].number, dealer_unread(hand))
         if results and results[-1].scored_by_claim and carried_in[-1].chain is None:
             result = _carried_from_claim(result, results[-1])
         if carried_in[-1].chain is not None or ended_before or len(run) > 1 or copies_open is not None:
@@ -434,11 +434,11 @@ PREVIOUS_READINGS = "every outcome the readings of the previous hand give"
 (docs/rules.md §10.2, §14.1)."""
 
 
-def _dealer_every_reading(result: HandResult, before: int) -> HandResult:
+def _dealer_every_reading(result: HandResult, before: int, unread: bool = False) -> HandResult:
     """``result`` of the hand after hand ``before``, whose readings give different outcomes, each known
     (:attr:`.verdicts.HandResult.outcomes_open`): its dealer derived from them says so — every one names it."""
     derived = tuple(Derived("dealer", d.value, PREVIOUS_READINGS, *explain_unknown.dealer_from_every_reading(
-        result.dealer, before)) if d.fact == "dealer" and d.source == PREVIOUS_HAND and result.dealer is not None
+        result.dealer, before, unread)) if d.fact == "dealer" and d.source == PREVIOUS_HAND and result.dealer is not None
         else d for d in result.derived)
     return dataclasses.replace(result, derived=derived) if derived != result.derived else result
 

@@ -92,6 +92,17 @@ PREVIOUS_HAND = "the previous hand's outcome"
 """The ``from`` of a dealer derived from the hand before (docs/rules.md §8.2)."""
 
 
+def dealer_unread(hand: Hand) -> bool:
+    """``[Dealer]`` (JSON ``"dealer"``) written but not read: a value that names no seat, or of the wrong type — its
+    place kept (:meth:`~tractor_analysis.records.model.Hand.position`) with no dealer (``"?"`` keeps none)."""
+    return hand.dealer is None and hand.position("dealer") is not None
+
+
+def trump_unread(hand: Hand) -> bool:
+    """``[Trump]`` (JSON ``"trump"``) written but not read, as :func:`dealer_unread`."""
+    return not hand.trump_known and hand.position("trump") is not None
+
+
 def _derived(fact: str, value: str, source: str, message: Message) -> Derived:
     return Derived(fact, value, source, message[0], message[1])
 
@@ -165,7 +176,8 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
             trump, trump_derived = judged_declarations.trump, True
             last = hand.declarations[-1]        # (every declaration stands: the last one is standing)
             derived.append(_derived("trump", trump_token(trump), "[Declarations]",
-                                    explain_unknown.trump_from_declarations(trump, last.seat, last.cards)))
+                                    explain_unknown.trump_from_declarations(trump, last.seat, last.cards,
+                                                                                   trump_unread(hand))))
     # a score sheet's hand (result_only) judges no play: a trump it does not state decides nothing
     trump_ok = hand.trump_known or hand.result_only or trump_derived
     judged = trump_ok and level is not None
@@ -201,7 +213,7 @@ def hand_setting(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         what = ("sides", "points", "penalties", "outcome", "levels")
         unknowns.append(Unknown("Friend", what, *explain_tags.friend_without_friend_mode(hand.friend, rules.name,
                                                                                           what)))
-    bad_value = hand.dealer is None and hand.position("dealer") is not None
+    bad_value = dealer_unread(hand)
     if dealer is None and side is None:
         what = ("dealer", "sides", "points", "penalties", "level_check", "outcome", "levels")
         what += () if hand.setup else ("first_leader",)
@@ -327,12 +339,12 @@ def _dealer(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected
     if dealer is None:
         if expected_dealer is not None:
             derived.append(_derived("dealer", SEAT_TOKENS[expected_dealer], PREVIOUS_HAND,
-                                    explain_unknown.dealer_from_previous_hand(expected_dealer)))
+                                    explain_unknown.dealer_from_previous_hand(expected_dealer, dealer_unread(hand))))
             return expected_dealer, []
         if first_declarer is not None and (first_of_match or hand.bid_for):
             derived.append(_derived("dealer", SEAT_TOKENS[first_declarer], "[Declarations]",
                                     explain_unknown.dealer_from_declarations(
-                                        first_declarer, rules.bid_dealer is BidDealer.LAST)))
+                                        first_declarer, rules.bid_dealer is BidDealer.LAST, dealer_unread(hand))))
             return first_declarer, []
         return None, []
     if hand.setup:
@@ -365,7 +377,8 @@ def _dealer_from_cards(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...
     if not rules.friend and levels_known and hand.level is not None and levels[seat] not in (hand.level, None):
         return None
     derived.append(_derived("dealer", SEAT_TOKENS[seat], PLAYED_BURY_SOURCE if of_plays else BURY_SOURCE,
-                            explain_unknown.dealer_from_bury(seat, of_plays, hand.buried is not None)))
+                            explain_unknown.dealer_from_bury(seat, of_plays, hand.buried is not None,
+                                                             dealer_unread(hand))))
     return seat
 
 

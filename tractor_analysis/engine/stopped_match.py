@@ -138,6 +138,7 @@ def stopped_words(result: MatchResult, team: int | None) -> MatchResult:
     allow), or the ``"unknown"`` (tag ``Claim``, withholding ``winner``) saying why no team is credited."""
     facts = match_facts(result)
     void, *rest = facts.stop_readings
+    forced = result.hands[result.stopped_at].forced_last if result.stopped_at is not None else None
     decisions = stopped_decisions(facts) if facts.finishes_known else ()
     if result.stop_forfeit is not None and decisions:     # played out, a side forfeits at the hand's end
         words = explain_stopped.winner_forfeit_or_void(team, facts.stopped, (void.levels, void.holder, decisions[0][0]),
@@ -158,7 +159,7 @@ def stopped_words(result: MatchResult, team: int | None) -> MatchResult:
     if team is not None:
         words = explain_stopped.winner_every_finish(team, facts.stopped, (void.levels, void.holder),
                                                     tuple((r.levels, r.holder, r.passed) for r in rest),
-                                                    tuple(r.level_spans for r in facts.stop_readings))
+                                                    tuple(r.level_spans for r in facts.stop_readings), forced)
         return dataclasses.replace(result, derived=result.derived + (Derived(
             "winner", TEAMS[team], "every way the record's last hand may have ended: stopped there (void) or played "
             "out to each result the cards left allow", *words),))
@@ -166,9 +167,9 @@ def stopped_words(result: MatchResult, team: int | None) -> MatchResult:
         words = explain_stopped.winner_not_known(
             facts.stopped, (void.levels, void.holder, decisions[0][0]),
             tuple((r.levels, r.holder, r.passed, d[0]) for r, d in zip(rest, decisions[1:])),
-            tuple(r.level_spans for r in facts.stop_readings))
+            tuple(r.level_spans for r in facts.stop_readings), forced)
     else:
-        words = explain_stopped.winner_not_known(facts.stopped, None, None)
+        words = explain_stopped.winner_not_known(facts.stopped, None, None, forced=forced)
     return dataclasses.replace(result, unknowns=result.unknowns + (Unknown("Claim", ("winner",), *words),))
 
 

@@ -64,6 +64,13 @@ TRUMP_NOT_STATED = (("the trump is unknown, so no play of the hand is judged", "
 """``(en, zh)``: what a hand's ``missing_tag`` for its trump says follows, without declarations (``[0]``) and with
 them (``[1]``: docs/rules.md §14.1 — the engine derives the trump from them where they fix it)."""
 
+TRUMP_NOT_READ = ("the trump is read as not known, and unless the rest of the record fixes it (the declarations, "
+                  "said as derived) no play of the hand is judged",
+                  "按主牌未知处理，除非记录的其余部分定了主（由亮主推出，注明为推出），否则本局出牌一概不予判定")
+"""``(en, zh)``: what a trump written but not read (a value that names no trump, or one of the wrong type) says
+follows — the field read as not known, as if left out: the engine derives the trump from the declarations where
+they fix it (docs/rules.md §14.1), else withholds every verdict that rests on it."""
+
 
 CODES: dict[str, str] = {
     "empty_file": "the file holds no record",

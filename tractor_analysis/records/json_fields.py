@@ -15,7 +15,7 @@ from typing import Any, Iterable
 from .limits import MAX_DEPTH, json_too_deep, whole_number
 from .cards import TOKEN, Card, Rank, Suit, card_meant, parse_card, parse_rank, parse_trump
 from .json_layout import JSON_SUFFIX, dump
-from .diagnostics import clip, decks_en
+from .diagnostics import TRUMP_NOT_READ, clip, decks_en
 from .json_problems import Reporter
 from .words import CARD_LOOKUP, SEAT_LOOKUP, TRUMP_WORDS
 
@@ -378,9 +378,9 @@ class FieldReader(Reporter):
 
     def not_text(self, v: Any, key: str, expected: tuple[str, str], then: tuple[str, str]) -> None:
         """``bad_value`` at ``key`` for a hand's tag-like field (``dealer``, ``trump``, ``level``) given as a value
-        that is no text (``true``/``false``, a list, an object; for ``dealer``, ``level`` a number too): not read,
-        never guessed — the field is read as not known (``then``: what follows, English and 中文), the hand kept,
-        as a string that names nothing is (docs/format.md "Problems").  ``expected``: what it should be."""
+        that is no text (a number, ``true``/``false``, a list, an object): not read, never guessed — the field is
+        read as not known (``then``: what follows, English and 中文), the hand kept, as a string that names nothing
+        is (docs/format.md "Problems").  ``expected``: what it should be."""
         shown = "" if isinstance(v, (list, dict)) else f" {_shown(v)}"
         en, zh = (_shown(v), f" {_shown(v)}") if isinstance(v, bool) else (f"{type_name(v)}{shown}", f"{zh_type(v)}{shown}")
         self.diag("bad_value", f"\"{key}\" should be {expected[0]}, not {en}: {then[0]}",
@@ -388,18 +388,19 @@ class FieldReader(Reporter):
 
     def trump(self, v: Any) -> tuple[Suit | None, bool]:
         """A hand's ``trump`` (a suit, ``NT`` or a word for it) and whether it is known:
-        ``(None, False)`` for a value that names no trump (a value that is no text: :meth:`not_text`)."""
-        if isinstance(v, (bool, list, dict)):
+        ``(None, False)`` for a value that names no trump (a value that is no text — a number too, as for
+        ``dealer``: :meth:`not_text`), said as read as not known (:data:`~.diagnostics.TRUMP_NOT_READ`: the engine
+        derives it from the declarations where they fix it)."""
+        if not isinstance(v, str):
             self.not_text(v, "trump", ('a trump string "S", "H", "D", "C" or "NT"', '主牌字符串 "S"、"H"、"D"、"C" 或 "NT"'),
-                          ("the trump is unknown, so no play of the hand is judged", "主牌未知，本局出牌一概不予判定"))
+                          TRUMP_NOT_READ)
             return None, False
         t = as_text(v, "\"trump\"", "trump")
         try:
             return parse_trump(TRUMP_WORDS.get(t.strip().lower(), t)), True
         except ValueError:
-            self.diag("bad_value", f"unknown trump {t!r} (expected S, H, D, C or NT): the trump is unknown, "
-                      "so no play of the hand is judged",
-                      f"主牌花色 {t!r} 无法识别（应为 S、H、D、C 或 NT）：主牌未知，本局出牌一概不予判定", "trump")
+            self.diag("bad_value", f"unknown trump {t!r} (expected S, H, D, C or NT): {TRUMP_NOT_READ[0]}",
+                      f"主牌花色 {t!r} 无法识别（应为 S、H、D、C 或 NT）：{TRUMP_NOT_READ[1]}", "trump")
             return None, False
 
     def level(self, v: Any) -> Rank | None:

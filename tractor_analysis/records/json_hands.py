@@ -429,6 +429,11 @@ class HandReader(_TrickReader):
             self.path = self.path[:-1]
         trump, trump_known = (self.trump(hv["trump"]) if hv.get("trump") is not None and not _not_known(hv["trump"])
                               else (None, False))
+        # a dealer or trump written but not read (a value that names nothing, or of the wrong type): its place, as a
+        # .tgn hand keeps its tag's — the engine then says the fact derived "not read", not "not stated"
+        unread = tuple((key, *self.position(self.path + (key,))) for key, known in
+                       (("dealer", dealer is not None), ("trump", trump_known))
+                       if not known and hv.get(key) is not None and not _not_known(hv[key]))
         # "?": the level is not known — as the field left out (derived from "levels" and the hands before
         # where they fix it, else unknown), no problem
         level = self.level(hv["level"]) if hv.get("level") is not None and not _not_known(hv["level"]) else None
@@ -495,7 +500,7 @@ class HandReader(_TrickReader):
                     line=self.line, trump_known=trump_known, points_known=points_known,
                     number_known=number_known, deal_unread=deal_unread(hv.get("deal"), deal),
                     aside_unread=aside_unread(hv, bottom, buried, earlier), plays_unread=tuple(self.plays_unread),
-                    throws_after_lead=tuple(self.throws_after_lead))
+                    throws_after_lead=tuple(self.throws_after_lead), positions=unread)
         for code, en, zh, _ in deal_problems(hand, self.decks):
             self.diag(code, en, zh, "deal")
         return hand

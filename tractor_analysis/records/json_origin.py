@@ -33,29 +33,35 @@ class JsonFile:
 
 
 class JsonOrigin(tuple):
-    """A JSON hand's :attr:`~.model.Hand.positions`: no tag position (an empty tuple, as before), and
+    """A JSON hand's :attr:`~.model.Hand.positions`: no tag position (an empty tuple, as before) but
+    the places of a ``dealer`` or ``trump`` written and not read (``entries``, as the reader kept them), and
     where the hand was read — ``file`` (a :class:`JsonFile`); in a ``.json`` document ``match``, the
     match object's place in it (``()`` for a document that is one match, ``(i,)`` for the ``i``-th of a
     list), ``None`` in a ``.jsonl`` file, where the hand's :attr:`~.model.Hand.line` is the match's; and
     ``size``, the length of the text read (the ``.jsonl`` line, or the document), which the text read
-    again must have.  One per ``.jsonl`` line, per match of a document."""
+    again must have.  One per ``.jsonl`` line, per match of a document (one of its own for a hand with
+    ``entries``)."""
 
-    def __new__(cls, file: JsonFile, match: tuple[int, ...] | None, size: int) -> "JsonOrigin":
-        self = super().__new__(cls)
+    def __new__(cls, file: JsonFile, match: tuple[int, ...] | None, size: int,
+                entries: tuple[tuple[str, int, int], ...] = ()) -> "JsonOrigin":
+        self = super().__new__(cls, entries)
         self.file, self.match, self.size = file, match, size
         return self
 
     def __reduce__(self):
-        return JsonOrigin, (self.file, self.match, self.size)
+        return JsonOrigin, (self.file, self.match, self.size, tuple(self))
 
     def __repr__(self) -> str:
         return f"JsonOrigin({self.file.path!r}, match={self.match!r}, size={self.size})"
 
 
 def mark_hands(hands, origin: JsonOrigin) -> None:
-    """Give each of ``hands`` (just read, no one else's yet) ``origin`` as its ``positions``."""
+    """Give each of ``hands`` (just read, no one else's yet) ``origin`` as its ``positions`` — with the places
+    the reader kept in them (a dealer or trump not read), a copy of its own."""
     for hand in hands:
-        object.__setattr__(hand, "positions", origin)
+        kept = hand.positions
+        object.__setattr__(hand, "positions", JsonOrigin(origin.file, origin.match, origin.size, tuple(kept))
+                           if kept and not isinstance(kept, JsonOrigin) else origin)
 
 
 def record_line(match) -> int | None:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 
 from .cards import card_meant, parse_card, parse_rank, parse_trump
+from .diagnostics import TRUMP_NOT_READ
 from .json_layout import JSON_SUFFIX
 from .limits import MAX_DEPTH, json_too_deep, whole_number
 from .model import Declaration
@@ -259,7 +260,9 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
     elif low == "trump":
         h.trump_seen = True
         if v == "?":      # the record does not know the trump (the writers put it): unknown, never NT
+            # no place kept, as it names no trump (a place kept with the trump not known: a value not read)
             h.trump, h.trump_known = None, False
+            del h.positions[low]
             return
         try:
             h.trump, h.trump_known = parse_trump(TRUMP_WORDS.get(v.lower(), v)), True
@@ -267,9 +270,9 @@ def hand_tag(st: Reading, h: HandDraft, name: str, low: str, value: str, at: Pos
             h.trump, h.trump_known = None, False
             wide, wide_zh = width_note(value)
             st.diag("bad_value", f"unknown trump {value!r} in [Trump] ({wide}expected S, H, D, C or NT, or \"?\" when "
-                    "not known): the trump is unknown, so no play of the hand is judged",
-                    f"[Trump] 中的主牌花色 {value!r} 无法识别（{wide_zh}应为 S、H、D、C 或 NT，未知时写 \"?\"）：主牌未知，"
-                    "本局出牌一概不予判定", *value_at)
+                    f"not known): {TRUMP_NOT_READ[0]}",
+                    f"[Trump] 中的主牌花色 {value!r} 无法识别（{wide_zh}应为 S、H、D、C 或 NT，未知时写 \"?\"）："
+                    f"{TRUMP_NOT_READ[1]}", *value_at)
     elif low == "level":
         if v == "?":
             # "?": the record does not know the level played (the writers put it): read as a [Level] left
