@@ -13,6 +13,7 @@ from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
 from .explain import Message, cards_text
 from .explain_readings import copies_placed
 from .explain_unknown import fault_owed_open, seat_list, unknown_fact
+from .rule_refs import rule_ref
 
 
 def _s(seats: Sequence[int]) -> str:
@@ -366,6 +367,121 @@ def copy_written_too_many(seat: int, written: Sequence[int], led: int, kind: int
             f"{who_en} plays {card} in {tricks_en} too, and each of its other plays has as many cards as the lead: "
             f"the {card} written too many is this one (the record's slip, not a card {who_en} played too many); the "
             f"play is judged as one that could not be read (what it was: see play, derived or unknown)")
+
+
+def _left_out_filled(seat: int, left_out: Sequence[int], fills: Sequence[Sequence[int]] | None) -> Message:
+    """The plays of ``seat`` the record leaves out (in the tricks ``left_out``) as one reading fills them in: "其
+    第 15 轮的出牌即为 ♦9" / "its play in trick 15 then ♦9" (``fills`` ``None``: more ways than one fit)."""
+    if fills is None:
+        return ("其记录缺少的出牌有不止一种可能", "its plays the record leaves out open between several ways")
+    return ("，".join(f"其第 {t} 轮的出牌即为 {cards_text(c)}" for t, c in zip(left_out, fills)),
+            ", ".join(f"its play in trick {t} then {cards_text(c)}" for t, c in zip(left_out, fills)))
+
+
+def _long_follow(seat: int, trick: int, written: Sequence[int], led: int, left_out: Sequence[int]) -> Message:
+    """A follow one card longer than its lead, its seat's plays (with those the record leaves out) one card more
+    than its cards (:mod:`.slip_readings`)."""
+    who_zh, who_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    tz = "、".join(f"第 {t} 轮" for t in left_out)
+    te = ", ".join(f"trick {t}" for t in left_out)
+    return (f"{who_zh}第 {trick} 轮的出牌记为 {len(written)} 张（{cards_text(written)}），首家出了 {led} 张；"
+            f"连同记录缺少的{tz}的出牌，{who_zh}的出牌比其发牌行给出的牌多一张",
+            f"{who_en}'s play in trick {trick} is written with {len(written)} cards ({cards_text(written)}) to a lead "
+            f"of {led}; with its play{'s' if len(left_out) > 1 else ''} the record leaves out ({te}), {who_en}'s "
+            f"plays hold one card more than its deal line gives")
+
+
+def _seat_faults(seat: int, faults: Sequence[tuple[str, int | None]]) -> Message:
+    """A reading's faults of ``seat`` (``(code, trick)``), or none, as a clause."""
+    who_zh, who_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    if not faults:
+        return f"{who_zh}没有违规", f"no fault of {who_en}'s"
+    zh, en = [], []
+    for c, t in faults:
+        ref = rule_ref(c)
+        rzh, ren = (f"{ref.title_zh}，{c}", f"{ref.title_en}, {c}") if ref is not None else (c, c)
+        zh.append(f"{who_zh}{f'第 {t} 轮' if t is not None else ''}违反规则（{rzh}）")
+        en.append(f"{who_en} broke the rule ({ren}){f' in trick {t}' if t is not None else ''}")
+    return "、".join(zh), ", ".join(en)
+
+
+def slip_readings_open(seat: int, trick: int, written: Sequence[int], led: int,
+                       each: Sequence[tuple[int, Sequence[Sequence[int]] | None, Sequence[tuple[str, int | None]]]],
+                       left_out: Sequence[int], as_written: tuple[int, Sequence[int]] | None,
+                       what: Sequence[str]) -> Message:
+    """A follow ``written`` one card longer than its lead (``led`` cards) whose card written too many the record does
+    not prove (:mod:`.slip_readings`): each reading of ``each`` — the card taken as the one written too many, the
+    plays left out it then fills in, and the seat's faults it finds —, and the follow as played (``as_written``:
+    the trick and cards of the seat's later play that is then written where it held no such card, cards empty: a
+    play written there and not read where it held no card left), every one
+    judged; else (``None``) the follow as written is ruled out.  ``what``: withheld."""
+    head_zh, head_en = _long_follow(seat, trick, written, led, left_out)
+    who_zh, who_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    rz, re_ = [], []
+    for kind, fills, faults in each:
+        fz, fe = _left_out_filled(seat, left_out, fills)
+        vz, ve = _seat_faults(seat, faults)
+        rz.append(f"多写的是 {cards_text([kind])}（{fz}；{vz}）")
+        re_.append(f"{cards_text([kind])} written too many ({fe}; {ve})")
+    if as_written is not None:
+        t, cards = as_written
+        if cards:
+            rz.append(f"或照记录{who_zh}确实出了 {len(written)} 张（多少牌），则记录中其第 {t} 轮打出了当时已不在手中的牌，"
+                      f"该手出牌不可能是实际出牌")
+            re_.append(f"or, as written, {who_en} did play {len(written)} cards (多少牌), and the record then has it play "
+                       f"a card in trick {t} it no longer held: that play cannot be what it played")
+        else:
+            rz.append(f"或照记录{who_zh}确实出了 {len(written)} 张（多少牌），则其第 {t} 轮记有但无法读取的出牌"
+                      f"不可能有过（{who_zh}当时已无牌可出）")
+            re_.append(f"or, as written, {who_en} did play {len(written)} cards (多少牌), and the play written (not "
+                       f"read) for it in trick {t} cannot have been made ({who_en} had no card left)")
+        out_zh = out_en = ""
+    else:
+        out_zh = f"；照记录读（{who_zh}确实出了 {len(written)} 张）则还需另一处记录错误，被记录后面的出牌排除"
+        out_en = (f"; read as written ({who_en} played {len(written)} cards), the record would hold another slip "
+                  f"besides: its later plays rule that out")
+    zh = (f"{head_zh}：记录无法证明多写的是哪一张——{'；'.join(rz)}{out_zh}。按每种读法各判定一次，"
+          f"只保留每种读法下都相同的判定，不以其中任何一种为准")
+    en = (f"{head_en}: the record does not prove which card is written too many — {'; '.join(re_)}{out_en}.  The hand "
+          f"was judged once for each reading, and only what all of them give is kept, none taken for the one")
+    if not what:
+        return zh + "；所有判定都相同", en + "; they all give the same"
+    return unknown_fact(zh, en, what)
+
+
+def slip_reading_proven(seat: int, written: Sequence[int], led: int, kind: int,
+                        fills: Sequence[Sequence[int]] | None, left_out: Sequence[int]) -> Message:
+    """The ``wrong_count`` of a follow ``written`` one card longer than its lead, its seat's plays with those the
+    record leaves out one card more than its cards, one reading alone fitting the record's later plays
+    (:mod:`.slip_readings`): ``kind`` is the card written too many — the record's slip, not a card played too many."""
+    card, who_zh, who_en = cards_text([kind]), SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    tz = "、".join(f"第 {t} 轮" for t in left_out)
+    te = ", ".join(f"trick {t}" for t in left_out)
+    fz, fe = _left_out_filled(seat, left_out, fills)
+    return (f"{who_zh}的出牌记为 {len(written)} 张（{cards_text(written)}），首家出了 {led} 张；连同记录缺少的{tz}的"
+            f"出牌，{who_zh}的出牌比其发牌行给出的牌多一张：只有把这手中的 {card} 读作多写的一张（{fz}），"
+            f"{who_zh}其后才不会打出不在手中的牌——多写的 {card} 是这手出牌中的这一张（记录的错误，不是{who_zh}多出了牌）",
+            f"{who_en}'s play is written with {len(written)} cards ({cards_text(written)}) to a lead of {led}; with "
+            f"its play{'s' if len(left_out) > 1 else ''} the record leaves out ({te}), {who_en}'s plays hold one card "
+            f"more than its deal line gives: only with this {card} read as the card written too many ({fe}) does "
+            f"{who_en} not later play a card it does not hold — the {card} written too many is this one (the "
+            f"record's slip, not a card {who_en} played too many)")
+
+
+def slip_play_derived(trick: int, seat: int, cards: Sequence[int]) -> Message:
+    """The play of a follow written one card too long, the card too many proven (:func:`slip_reading_proven`)."""
+    return (f"记录的这手出牌多写了一张（见该手出牌的记录问题），实际出牌由其后的出牌与发牌推出：第 {trick} 轮"
+            f"{SEAT_NAMES_ZH[seat]}出 {cards_text(cards)}",
+            f"the play as written holds a card too many (see the record's finding at it); what was played, from the "
+            f"later plays and the deal: {SEAT_TOKENS[seat]} played {cards_text(cards)} in trick {trick}")
+
+
+def fault_whichever_card(seat: int | None, code: str) -> Message:
+    """A violation every reading of a follow written one card too long gives (:mod:`.slip_readings`), whose owed
+    play (or words) differs between them."""
+    return fault_owed_open(seat, code, ("无论多写的是哪一张牌都违例，但应出哪一手取决于此",
+                                        "whichever card of the long follow was written too many; the play owed "
+                                        "depends on which"))
 
 
 def _leads_text(leads: Sequence[tuple[int, int, int]]) -> Message:

@@ -33,6 +33,7 @@ from .doubted_lines import judged_each_line, line_readings, said
 from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stops_short
 from .record_gaps import find_gaps, judge as judge_gaps
 from .impossible_plays import find_slips, judge as judge_slips
+from .slip_readings import find_long_follow, judge as judge_long_follow
 from .extra_copies import (extra_copies, judge as judge_extra, judge_partial, judge_plays, judge_position, plays_over,
                            position_over)
 from .unfinished import missing_seats
@@ -164,6 +165,11 @@ def _gaps_judged(hand: Hand, rules: RuleSet, judged, hands_before: bool, way=Non
         result = judge_gaps(hand, gaps, way or judged, lambda r: recorded.append(r) or context_of(r))
         if not result.tricks_judged and recorded:   # no trump or level: no way to fill a gap in is judged
             result = _before_the_plays(result, recorded[0])
+        follow = find_long_follow(hand, result, gaps) if result.tricks_judged else None
+        if follow is not None:  # a follow a card too long, its seat's play left out: which card is too many is open
+            result = judge_long_follow(hand, result, follow,
+                                       lambda h: _gaps_judged(h, rules, judged, hands_before, way, miscopied),
+                                       hand_first)
     else:
         result = judged(hand, hands_before)
         slips = find_slips(hand, result)
