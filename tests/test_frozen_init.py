@@ -168,7 +168,7 @@ def test_readers_and_replay_run_with_the_collector_paused(monkeypatch):
             return fn(*a, **k)
         return wrapped
 
-    monkeypatch.setattr(json_reader, "decode", spy("json", json_reader.decode))
+    monkeypatch.setattr(json_reader, "decode_lazily", spy("json", json_reader.decode_lazily))
     monkeypatch.setattr(tgn_reader, "_handle", spy("tgn", tgn_reader._handle))
     monkeypatch.setattr(replay, "replay_hand", spy("replay", replay.replay_hand))
     was = gc.isenabled()
