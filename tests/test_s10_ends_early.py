@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
-from tractor_analysis.engine import explain_unknown
+from tractor_analysis.engine import explain_held
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import format_tgn, parse_tgn
 from tractor_analysis.simulate import simulate_match
@@ -226,7 +226,7 @@ def test_a_rebid_with_a_short_bury_and_a_cut_is_no_wrong_deal():
 def test_the_words_for_seats_with_and_without_a_deal_line():
     """Fails before (``kept`` is new): a seat with a line whose bury is not known is not said to have none."""
     what = ("throw_check",)
-    zh, en = explain_unknown.throws_against_unknown((0, 2), (8,), what, kept=(0,))
+    zh, en = explain_held.throws_against_unknown((0, 2), (8,), what, kept=(0,))
     assert en.startswith("S has no deal line and what N kept after the bury is not known and the record ends "
                          "before they played a whole hand: what N, S held is known only from their plays")
     assert zh.startswith("南家没有发牌行，北家扣底后留下哪些牌未知，记录中也未出完整手牌：北家、南家持牌只知其所出的牌")
@@ -235,7 +235,7 @@ def test_the_words_for_seats_with_and_without_a_deal_line():
 # --- controls (pass before and after) ----------------------------------------------------------------
 
 def test_the_words_for_seats_without_a_deal_line_are_as_before():
-    zh, en = explain_unknown.throws_against_unknown((0,), (8, 11), ("throw_check",))
+    zh, en = explain_held.throws_against_unknown((0,), (8, 11), ("throw_check",))
     assert en.startswith("N has no deal line and the record ends before it played a whole hand: what N held is "
                          "known only from its plays (it may have held more); the throws against N")
     assert zh.startswith("北家没有发牌行，记录中也未出完整手牌：北家持牌只知其所出的牌（可能还有别的牌）；")

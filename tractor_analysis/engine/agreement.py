@@ -15,9 +15,9 @@ from typing import Callable, Sequence
 from ..records.cards import team_of
 from ..records.model import Play
 from ..records.rulesets import RevokePenalty
-from . import explain_readings, explain_unknown
+from . import explain_held, explain_readings
 from .explain import Message
-from .explain_unknown import EVERY_READING_WORDS
+from .explain_held import EVERY_READING_WORDS
 from .kept_result import READINGS_RESULT, RESULT_SOURCES, kept_levels, outcomes_open, passes_open, result_facts
 from .outcome import REVOKE_CODES
 from .verdicts import Derived, HandResult, TrickResult, Unknown, Violation
@@ -51,7 +51,7 @@ def common_violations(results: Sequence[HandResult], reword: Reword) -> tuple[li
             # a finding about the record is said as the record's (never "N broke the rule"): its own words
             # (a finding with no seat keeps the reading's words: "the record broke the rule … whichever value [Trump]
             # has" names no seat)
-            zh, en = (explain_unknown.record_finding_open(v.seat, v.code) if v.of_record and v.seat is not None
+            zh, en = (explain_held.record_finding_open(v.seat, v.code) if v.of_record and v.seat is not None
                       else reword(v))
             kept.append(dataclasses.replace(v, better=(), better_choices=(), better_example=False, message_zh=zh, message_en=en))
     return kept, uncertain

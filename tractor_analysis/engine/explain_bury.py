@@ -16,7 +16,8 @@ from typing import Sequence
 from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from ..records.diagnostics import decks_en
 from .explain import Message, cards_text
-from .explain_unknown import fault_owed_open, seat_list, unknown_fact
+from .explain_unknown import seat_list, unknown_fact
+from .explain_held import fault_owed_open
 
 
 def bottom_unknown(what: Sequence[str], bad_line: bool = False, unread: bool = False) -> Message:

@@ -15,7 +15,8 @@ from typing import Sequence
 from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_ZH, SUIT_TOKENS, TOKEN
 from .explain import Message, cards_text
 from .explain_hand import declared_trump_mismatch
-from .explain_unknown import SIDE_EN, SIDE_ZH, fault_owed_open, seat_list, unknown_fact
+from .explain_unknown import SIDE_EN, SIDE_ZH, seat_list, unknown_fact
+from .explain_held import fault_owed_open
 
 
 def _fact_value(fact: str, value: int | None) -> Message:

@@ -11,7 +11,8 @@ from typing import Sequence
 
 from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .explain import Message
-from .explain_unknown import fault_owed_open, unknown_fact
+from .explain_unknown import unknown_fact
+from .explain_held import fault_owed_open
 
 
 def fault_whichever_copy(seat: int | None, code: str) -> Message:

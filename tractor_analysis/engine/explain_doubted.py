@@ -6,7 +6,8 @@ from typing import Sequence
 
 from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
 from .explain import Message, cards_text
-from .explain_unknown import fault_owed_open, unknown_fact
+from .explain_unknown import unknown_fact
+from .explain_held import fault_owed_open
 
 Line = tuple[tuple[int, ...], int, int]
 """A deal line as the record writes it: ``(cards, line, column)``."""

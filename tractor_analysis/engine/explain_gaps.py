@@ -12,7 +12,8 @@ from typing import Sequence
 from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS
 from .explain import Message, cards_text
 from .explain_readings import copies_placed
-from .explain_unknown import fault_owed_open, seat_list, unknown_fact
+from .explain_unknown import seat_list, unknown_fact
+from .explain_held import fault_owed_open
 from .rule_refs import rule_ref
 
 

@@ -15,7 +15,8 @@ from typing import Sequence
 
 from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS
 from .explain import Message, cards_text, lead_kind_words
-from .explain_unknown import SIDE_EN, SIDE_ZH, fault_owed_open, seat_list, unknown_fact
+from .explain_unknown import SIDE_EN, SIDE_ZH, seat_list, unknown_fact
+from .explain_held import fault_owed_open
 
 _OUTCOME = {"NS": (f"{SIDE_ZH[0]}方判负", f"{SIDE_EN[0]} forfeit"), "EW": (f"{SIDE_ZH[1]}方判负", f"{SIDE_EN[1]} forfeit"),
             "both": ("双方均判负", "both sides forfeit"), "none": ("无人判负", "no side forfeits")}

@@ -11,7 +11,8 @@ from typing import Sequence
 
 from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
 from .explain import Message, cards_text
-from .explain_unknown import fault_owed_open, unknown_fact
+from .explain_unknown import unknown_fact
+from .explain_held import fault_owed_open
 
 
 def throw_arrow_value(number: int, seat: int, shown: Sequence[int], forced: Sequence[int]) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..records.cards import RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, TEAMS
-from . import explain_hand, explain_unknown
+from . import explain_hand, explain_held
 from .explain import Message
 from .explain_unknown import SIDE_EN, SIDE_ZH
 from .verdicts import Derived, HandResult, Outcome
@@ -104,7 +104,7 @@ def _outcome_fact(results: Sequence[HandResult], source: str, ways: Message) -> 
     span = None if None in totals else (min(t[0] for t in totals), max(t[1] for t in totals))
     value = "" if span is None else str(span[0]) if span[0] == span[1] else f"{span[0]}-{span[1]}"
     return [Derived("outcome", value, source,
-                    *explain_unknown.result_every_way(explain_hand.outcome(results[0].outcome), span, ways))]
+                    *explain_held.result_every_way(explain_hand.outcome(results[0].outcome), span, ways))]
 
 
 def _levels_fact(results: Sequence[HandResult], source: str, ways: Message) -> list[Derived]:
@@ -122,12 +122,12 @@ def _levels_fact(results: Sequence[HandResult], source: str, ways: Message) -> l
     tokens = SEAT_TOKENS if friend else TEAMS
     return [Derived("levels_after", " ".join(f"{tokens[i]}:{RANK_TOKENS[levels[i]]}" for i in kept),
                     levels_source(source),
-                    *explain_unknown.levels_every_way([(*names[i], RANK_TOKENS[levels[i]]) for i in kept],
+                    *explain_held.levels_every_way([(*names[i], RANK_TOKENS[levels[i]]) for i in kept],
                                                       [names[i] for i in open_], ways))]
 
 
 def result_facts(results: Sequence[HandResult], source: str = READINGS_RESULT,
-                 ways: Message = explain_unknown.EVERY_READING_WORDS) -> list[Derived]:
+                 ways: Message = explain_held.EVERY_READING_WORDS) -> list[Derived]:
     """What every judgement in ``results`` gives of the hand's result though the attackers' points are withheld
     (docs/rules.md §14.1: kept only where every one gives it — then derived, and said from what): the outcome
     (``value``: the attackers' totals they give, ``"40-50"``; empty where some gives none), and the level after the

@@ -25,7 +25,7 @@ from typing import Callable
 from ..records.cards import SEAT_TOKENS, TOKEN, Card
 from ..records.model import Hand
 from ..records.rulesets import RuleSet
-from . import explain_hand, explain_unknown
+from . import explain_hand, explain_held
 from .declarations import bottom_takers
 from .played_cards import Played, card_list, counts
 from .verdicts import Derived, HandResult, Violation
@@ -109,7 +109,7 @@ def said(result: HandResult, filled: Hand, seat: int) -> HandResult:
     words of each verdict that rests on it."""
     cards = filled.deal[seat]
     fact = Derived("deal", f"{SEAT_TOKENS[seat]}: {' '.join(TOKEN[k] for k in cards)}", SOURCE,
-                   *explain_unknown.line_from_decks(seat, cards, result.dealer == seat))
+                   *explain_held.line_from_decks(seat, cards, result.dealer == seat))
     changed: dict[int, Violation] = {}
 
     def worded(v: Violation) -> Violation:
@@ -120,7 +120,7 @@ def said(result: HandResult, filled: Hand, seat: int) -> HandResult:
         if not own and not (v.code in _THROWS and v.seat != seat):
             return v
         if id(v) not in changed:
-            zh, en = explain_unknown.on_line_from_decks(seat, own)
+            zh, en = explain_held.on_line_from_decks(seat, own)
             changed[id(v)] = dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en)
         return changed[id(v)]
 

@@ -9,7 +9,7 @@ with more cards of the led group (or, after a wrong count, lower cards to fill u
 another play.  :func:`unsure_follows` makes the follow judgement again with each such seat also
 holding every card the record places nowhere (:func:`.unplaced.unplaced_copies`: its cards at
 most); the owed play is named only where both bounds owe the same, else the fault is kept without
-naming it (:func:`.explain_unknown.owed_play_unknown`; a wrong count: its words naming no play).
+naming it (:func:`.explain_held.owed_play_unknown`; a wrong count: its words naming no play).
 
 Each step of the owed play (:func:`.legal.construct_follow`) takes, in a fixed order, the first
 cards of the hand that meet a duty; what both bounds take is what every hand between them takes.
@@ -31,7 +31,7 @@ from typing import Sequence
 
 from ..records.model import Trick
 from . import explain
-from .explain_unknown import owed_play_unknown
+from .explain_held import owed_play_unknown
 from .legal import Lead, analyse_lead, check_follow, construct_follow
 from .outcome import REVOKE_CODES
 from .unsure_throws import with_hands_before

@@ -39,7 +39,7 @@ from ..records.fen80_reader import SEATS_BOTTOM_TAG, SEATS_RULES_TAG, SEATS_TAG,
 from ..records.model import Hand
 from .agreement import agree, shared_facts, sides_withheld
 from . import explain_contradicted
-from .explain_unknown import fault_owed_open
+from .explain_held import fault_owed_open
 from .verdicts import Derived, HandResult, Unknown, Violation
 
 __all__ = ["seated_from_winners", "seated_from_bottom", "seated_from_rules", "from_rules", "reseated", "readings", "against_bottom", "judge",

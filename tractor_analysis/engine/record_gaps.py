@@ -49,7 +49,7 @@ from typing import Callable, Iterator, Sequence
 from ..records.cards import SEAT_TOKENS, TOKEN
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Play, Trick
-from . import explain_gaps, explain_unknown
+from . import explain_gaps, explain_held
 from .deal_lines import SHOWN_BY, contradicted, stops_short
 from .legal import analyse_lead
 from .played_cards import Played
@@ -403,7 +403,7 @@ def merge(hand: Hand, gaps: Sequence[Gap], results: Sequence[HandResult], ways: 
     changes, what = agree(results, [hand.tricks[i].plays if i in by_index else None for i in range(len(r0.tricks))],
                           lambda v: explain_gaps.fault_whatever_gap(v.seat, v.code, pairs))
     tricks = changes["tricks"]
-    unknowns, derived = shared_facts(results, GAP_WAYS, explain_unknown.ways_filled_in(pairs, len(ways)))
+    unknowns, derived = shared_facts(results, GAP_WAYS, explain_held.ways_filled_in(pairs, len(ways)))
     for g in gaps if len(ways) > 1 else ():     # (one way: the play itself is derived, below)
         t = tricks[g.index]
         if t.winner is not None:

@@ -23,7 +23,7 @@ from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
-from . import (explain_contradicted, explain_hand, explain_readings, explain_stopped, explain_unknown, referee,
+from . import (explain_contradicted, explain_hand, explain_readings, explain_held, explain_stopped, referee,
                score_sheet)
 from .claimed_end import (SINGLE, ForcedLast, bounded_end, claimed_end, finish_totals, forced_end, forced_last,
                           last_trick_multiplier)
@@ -128,7 +128,7 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     if hand.setup and start.from_plays:     # seats of a position given no deal line: not known
         if _stops_before_end(hand, start, played):     # the lines show the hand not played out: no outcome
             setting = dataclasses.replace(setting, unknowns=setting.unknowns + (Unknown(
-                "deal", ("legality",), *explain_unknown.position_seats_unknown(tuple(sorted(start.from_plays)),
+                "deal", ("legality",), *explain_held.position_seats_unknown(tuple(sorted(start.from_plays)),
                                                                               ("legality",))),))
         else:
             setting = position_seats_unknown(setting, start.from_plays)
@@ -138,7 +138,7 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         whole = _whole_hands(hand, rules, start, played, bare)
         setting = dataclasses.replace(setting, derived=setting.derived + tuple(
             Derived("deal", f"{SEAT_TOKENS[s]}: {' '.join(TOKEN[k] for k in card_list(played[s]))}",
-                    "the seat's plays (a whole hand)", *explain_unknown.hand_from_plays(s, s == dealer, rules.hand_size))
+                    "the seat's plays (a whole hand)", *explain_held.hand_from_plays(s, s == dealer, rules.hand_size))
             for s in sorted(whole)))
         if bare - whole:
             setting = hand_seats_unknown(setting, bare - whole)
@@ -164,7 +164,7 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
         if kept and len(setting.unknowns) > n:      # the item made for them: not "no deal line" for those
             u = setting.unknowns[-1]
             setting = dataclasses.replace(setting, unknowns=(*setting.unknowns[:-1], Unknown("deal", u.withheld, *(
-                explain_unknown.throws_against_unknown(seats, play.throws_withheld, u.withheld, kept)))))
+                explain_held.throws_against_unknown(seats, play.throws_withheld, u.withheld, kept)))))
         withheld = setting.withheld
     if play.open_leads:     # a lead after a trick whose play the rules replace: its turn rests on the rules' trick
         setting = dataclasses.replace(setting, unknowns=setting.unknowns + tuple(

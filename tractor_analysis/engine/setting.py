@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of, trump_token
 from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
-from . import explain_bury, explain_contradicted, explain_hand, explain_tags, explain_unknown
+from . import explain_bury, explain_contradicted, explain_hand, explain_tags, explain_held, explain_unknown
 from .bury_dealer import bury_makers, dealer_from_bury
 from .declared_level import NOTHING_CARRIED, level_against_declarations, level_not_carried
 from .declarations import (DeclarationsJudged, bid_winner, bottom_takers, check_declarations, judge_declarations,
@@ -692,7 +692,7 @@ def position_seats_unknown(setting: Setting, seats: frozenset[int]) -> Setting:
     so is the outcome (whether the hand was played out is not known)."""
     what = ("legality", "outcome", "levels")
     return dataclasses.replace(setting, unknowns=setting.unknowns + (
-        Unknown("deal", what, *explain_unknown.position_seats_unknown(tuple(sorted(seats)), what)),))
+        Unknown("deal", what, *explain_held.position_seats_unknown(tuple(sorted(seats)), what)),))
 
 
 def throws_unknown(setting: Setting, seats: frozenset[int], tricks: tuple[int, ...], penalty: bool,
@@ -711,13 +711,13 @@ def throws_unknown(setting: Setting, seats: frozenset[int], tricks: tuple[int, .
               for i, u in enumerate(setting.unknowns) if u.tag == "deal"}
     mine = {i for i, s in unread.items() if s in seats}
     if not mine:            # no line with cards not read among them: the seats without a line
-        words = explain_unknown.position_seats_unknown if position else explain_unknown.hand_seats_unknown
+        words = explain_held.position_seats_unknown if position else explain_held.hand_seats_unknown
         mine = {i for i in unread if _seats_item(setting.unknowns[i], words) is not None}
     else:
         words = None
     if not mine:
         return dataclasses.replace(setting, unknowns=setting.unknowns + (
-            Unknown("deal", what, *explain_unknown.throws_against_unknown(shown, tricks, what)),))
+            Unknown("deal", what, *explain_held.throws_against_unknown(shown, tricks, what)),))
     unknowns = list(setting.unknowns)
     for i in mine:
         u = unknowns[i]
@@ -743,4 +743,4 @@ def hand_seats_unknown(setting: Setting, seats: frozenset[int]) -> Setting:
     deal"): their cards are read from their plays, so the legality is withheld (said, naming them)."""
     what = ("legality",)
     return dataclasses.replace(setting, unknowns=setting.unknowns + (
-        Unknown("deal", what, *explain_unknown.hand_seats_unknown(tuple(sorted(seats)), what)),))
+        Unknown("deal", what, *explain_held.hand_seats_unknown(tuple(sorted(seats)), what)),))

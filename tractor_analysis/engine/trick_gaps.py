@@ -35,7 +35,7 @@ from ..records.cards import NUM_KINDS, SEAT_TOKENS, TOKEN
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand, Play, Trick
 from ..records.rulesets import MixedThrow, ThrowPenalty
-from . import explain_unknown, explain_unread
+from . import explain_held, explain_unread
 from .agreement import agree, shared_facts
 from .kept_result import RESULT_SOURCES, TRICK_WAYS
 from .deal_lines import SHOWN_BY, contradicted
@@ -228,7 +228,7 @@ def _merge(hand: Hand, k: int, leader: int, ways: Sequence[Hand], results: Seque
     plays: list = [None] * len(r0.tricks)
     plays[k] = ()                   # the trick as recorded: no play read
     changes, what = agree(results, plays, lambda v: fault_whatever_gap(v.seat, v.code, [(number, (0, 1, 2, 3))]))
-    unknowns, derived = shared_facts(results, TRICK_WAYS, explain_unknown.trick_ways_filled_in(number, len(ways)))
+    unknowns, derived = shared_facts(results, TRICK_WAYS, explain_held.trick_ways_filled_in(number, len(ways)))
     t = changes["tricks"][k]
     tried, by_deal, by_lead, nxt = counts
     if len(ways) == 1:              # the plays derived: the cards each seat held then and does not play later
