@@ -131,9 +131,12 @@ def test_one_gap_whose_ways_agree_on_the_points_keeps_them():
     h = hand1(text)
     assert h.tricks[12].winner == N and h.tricks[12].points == 5
     assert all(t.points is not None for t in h.tricks)
-    # (the record stops between tricks 15 and 16 with the table's [Claim]: the hand's result, docs/rules.md §7.4)
-    assert [(d.fact, d.value) for d in h.derived] == [("outcome", "[Claim] 60"), ("trick_winner", "N"),
+    # (the record stops between tricks 15 and 16, one card a seat: session 23 (0e35698) counts the forced last
+    # trick, S's last card ♥4 or ♥Q alike, so the outcome is its total 60 and the table's [Claim] is checked
+    # against it, docs/rules.md §7.4)
+    assert [(d.fact, d.value) for d in h.derived] == [("outcome", "60"), ("trick_winner", "N"),
                                                       ("trick_points", "5")]
+    assert h.forced_last == 16 and h.attackers_total == 60 and h.claim_matches is True
     (u,) = [u for u in h.unknowns if u.tag == "play"]
     assert u.withheld == () and "they all give the same" in u.message_en and "所有判定都相同" in u.message_zh
     assert "2 ways it could have been played" in u.message_en and h.legal is True

@@ -100,7 +100,13 @@ def test_a_record_cut_short_is_not_a_miscount(base):
     (with deal lines the hand is incomplete; without them the plays are all there is)."""
     _m, hand = base
     cut = dataclasses.replace(hand, tricks=hand.tricks[:-1])
-    assert _replay(cut).outcome is None
+    # session 23 (0e35698): a record stopping with one card a seat left counts its forced last trick, so the hand
+    # cut before it is scored by its points as the whole hand is, with no miscount charged
+    assert all(len(p.cards) == 1 for p in hand.tricks[-1].plays)
+    r = _replay(cut)
+    assert r.forced_last == hand.tricks[-1].number and r.outcome == _replay(hand).outcome
+    assert r.outcome.reason == "points" and r.outcome.miscount == ()
+    assert _replay(dataclasses.replace(hand, tricks=hand.tricks[:-2])).outcome is None   # two tricks left: open
     one_short = _drop_one_card(cut, hand.dealer)
     assert _replay(one_short).outcome is None
     without_deal = _replay(dataclasses.replace(one_short, deal=None, bottom=None))

@@ -79,11 +79,17 @@ def test_two_cards_that_could_go_either_way_leave_those_plays_unknown_in_the_sec
 def test_a_deal_line_missing_adds_the_reading_that_a_line_is_miscopied():
     lines = SAMPLE.splitlines()
     i = lines.index(BURIED)
-    text = "\n".join(l for j, l in enumerate(lines) if not (i - 8 < j < i and l.startswith("S: ")))
+    # session 23: with one line left out the decks give it (readings A and B alone), so N's line goes too
+    text = "\n".join(l for j, l in enumerate(lines) if not (i - 8 < j < i and l.startswith(("S: ", "N: "))))
     h = _hand4(text.replace(BURIED, BURIED[:-2] + "C5"))
     assert "not_in_hand" not in _codes(h)
     (u,) = _readings(h)
     assert "(C) a deal line" in u.message_en and "three readings" in u.message_en and "outcome" in u.withheld
+    text = "\n".join(l for j, l in enumerate(lines) if not (i - 8 < j < i and l.startswith("S: ")))
+    h = _hand4(text.replace(BURIED, BURIED[:-2] + "C5"))
+    (u,) = _readings(h)
+    assert "two readings" in u.message_en and "(C)" not in u.message_en and "outcome" not in u.withheld
+    assert "deal" in [d.fact for d in h.derived] and h.outcome.next_dealer == S
 
 
 def _rebid(seed: int):
