@@ -70,6 +70,12 @@ def _evidence(v: Violation, r: HandResult, lead: bool = True) -> bool:
     return lead and _first_lead(v, r)
 
 
+def card_conflicts(r: HandResult) -> int:
+    """How many of the hand's own cards' findings speak against the values ``r`` was judged under (the first
+    lead, which alone never chooses, not among them: :func:`_conflicts`)."""
+    return _conflicts(r, False)
+
+
 def evidence_codes(r: HandResult) -> list[str]:
     """The codes of the hand's own findings against the values ``r`` (a hand judged as recorded) was judged under,
     sorted: the cards left, a card played and not held, a bury not held, a declaration that does not stand, the
@@ -542,4 +548,4 @@ def _dealer_check_set_aside(u: Unknown, seat: int) -> Unknown:
     return dataclasses.replace(u, message_zh=zh, message_en=en)
 
 
-__all__ = ["TAGS", "evidence_codes", "judge", "questioned"]
+__all__ = ["TAGS", "card_conflicts", "evidence_codes", "judge", "questioned"]

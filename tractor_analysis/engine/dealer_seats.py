@@ -23,7 +23,7 @@ from typing import Callable
 from ..records.model import Hand
 from . import explain_contradicted, explain_unknown
 from .agreement import agree
-from .contradictions import evidence_codes
+from .contradictions import card_conflicts, evidence_codes
 from .kept_result import READINGS_RESULT, result_facts
 from .verdicts import Derived, HandResult, Unknown
 
@@ -76,10 +76,17 @@ def judge(hand: Hand, result: HandResult, replay: Callable[[Hand], HandResult],
 def _seat_fixed(seats: tuple[int, int], results: list[HandResult]) -> int | None:
     """The index in ``seats`` of the seat the hand's cards fix as its dealer: judged with it dealing, the hand stays
     under it; judged with the other seat dealing, the hand comes back under it too (the cards set the other aside,
-    :func:`.contradictions.questioned`).  ``None`` when both stand, or neither is so fixed."""
+    :func:`.contradictions.questioned`) — or, each standing as judged (nothing named the other seat: the first trick
+    led by the seat judged), the hand's own cards speak against one more than the other (copies beyond the decks, a
+    card played and not held …: :func:`.contradictions.card_conflicts`; the first lead alone never chooses).
+    ``None`` when both stand alike, or neither is so fixed."""
     for k, seat in enumerate(seats):
         if results[k].dealer == seat and results[1 - k].dealer == seat:
             return k
+    if all(r.dealer == seat for r, seat in zip(results, seats)):     # both stand as judged: the cards weigh them
+        cards = [card_conflicts(r) for r in results]        # (a tag weighed so: contradictions._weighed)
+        if cards[0] != cards[1]:
+            return cards.index(min(cards))
     return None
 
 
