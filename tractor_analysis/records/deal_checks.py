@@ -182,11 +182,13 @@ def partial_over(hand: Hand, decks: int, dealer: int | None) -> tuple[tuple[int,
     the hand's, stated or derived) are more than ``decks`` have, each with how many copies too many; a kind the
     plays alone show more often than the decks is left to the plays' own finding (the engine's
     ``impossible_plays``, ``check`` pointing at the copy).  ``()`` when none."""
-    if hand.setup:
-        return ()
+    if hand.setup or hand.deal is None or all(hand.deal) or not any(hand.deal):
+        return ()                   # (copies_shown's own test, before anything is counted: the usual hand)
     shown = [0] * NUM_KINDS
     for k, *_ in copies_shown(hand, dealer):
         shown[k] += 1
+    if max(shown) <= decks:
+        return ()
     played = Counter(k for t in hand.tricks for p in t.plays for k in p.cards)
     return tuple((k, n - decks) for k, n in enumerate(shown) if n > decks and played[k] <= decks)
 
