@@ -163,3 +163,65 @@ def test_guard_a_play_simply_left_out_after_a_card_too_many_is_the_seats_miscoun
     h = _hand(_changed(E_LONG, "16. W: CQ", "16. W: CQ, N: SJ, S: HQ"))
     assert ("wrong_count", 8, E) in _codes(h) and not any(v.of_record for v in h.violations if v.seat == E)
     assert not _readings(h)
+
+
+# /tmp/probe23_referee6 (a referee's tester, built by its ``mk.py`` from hand 1 the same way): the ``?`` finds the
+# seat still holding cards, so as written the slip it needs is in one of its later plays, which one resting on how
+# the ``?`` is filled in; and the dealer's own long follow, its cards known exactly (line + bottom − Buried:)
+S6Q = _changed(_changed(HAND_1, "9. E: S9", "9. E: S9, S: S4, W: D5, N: SQ C5"),
+               "13. E: H8", "13. E: H8, S: H4, W: C4, N: ?")
+S3_DEALER = _changed(_changed(HAND_1, "8. S: S3", "8. S: S3, W: DQ C4, N: S4, E: SK"),
+                     "13. E: H8", "13. E: H8, S: H4, W: ?, N: C5")
+
+
+def test_a_question_mark_finding_the_seat_holding_cards_still_opens_the_readings():
+    # N holds 3 cards at trick 13: each way of filling its ? makes a different later play impossible, none common.
+    # Before: judged as written — ✗ wrong_count (9), ✗ out_of_turn (10, 14), N's, and claim_mismatch 50 vs 60
+    h = _hand(S6Q)
+    assert _codes(h) == []
+    (u,) = _readings(h)
+    en, zh = u.message_en, u.message_zh
+    assert "♣5 written too many (its play in trick 13 then ♣5; no fault of N's)" in en
+    assert "♠Q written too many (its play in trick 13 then ♠Q; N broke the rule (Follow the suit group" in en
+    assert ("or, as written, N did play 2 cards (多少牌), and whatever its play written (not read) in trick 13 was, "
+            "the record then has it play a card it no longer held in one of tricks 14, 15, 16 (which one rests on "
+            "that play)" in en)
+    assert "多写的是 ♣5（其第 13 轮的出牌即为 ♣5；北家没有违规）" in zh
+    assert "记录中其第 14、15、16 轮中的一轮（取决于那一手）都打出了当时已不在手中的牌" in zh
+    # the ♣5 reading is the sample record (60, the claim): the points are open, not a claim_mismatch
+    assert h.attackers_total is None and "points" in u.withheld
+    assert u.withheld.count("legality") == 1        # (said once)
+    t = _hand(S6Q, PRESETS["tournament"])
+    assert not [c for c in _codes(t) if c[2] == N] and t.outcome is None      # before: 多少牌 for N
+
+
+def test_the_dealers_long_follow_is_read_each_way_its_cards_known_exactly():
+    # W (the dealer, its Buried: line given and read whole) follows trick 8 with ♦Q ♣4, its trick-13 play a ?.
+    # Before: W excluded as a taker — ✗ wrong_count (8) W's, ✗ out_of_turn (14) N's, claim_mismatch 55 vs 60
+    h = _hand(S3_DEALER)
+    assert _codes(h) == []
+    (u,) = _readings(h)
+    assert "♦Q written too many (its play in trick 13 then ♦Q; no fault of W's)" in u.message_en
+    assert "♣4 written too many (its play in trick 13 then ♣4; no fault of W's)" in u.message_en
+    assert "in one of tricks 14, 15, 16" in u.message_en
+    assert h.attackers_total is None
+
+
+def test_guard_the_dealer_without_a_buried_line_is_not_read_each_way():
+    # (guard: passed before too) no Buried: line — W's cards not known exactly: no readings of its long follow
+    text = S3_DEALER.replace("\nBuried: SQ S3 HA HQ HJ H7 H3 D3", "")
+    assert text != S3_DEALER
+    assert not _readings(_hand(text))
+
+
+def test_the_json_and_pure_python_paths_judge_s6q_the_same(tmp_path):
+    path = tmp_path / "s6q.tgn"
+    path.write_text(S6Q, encoding="utf-8")
+    outs = []
+    for pure in ("0", "1"):
+        env = {**os.environ, "TRACTOR_PURE_PYTHON": pure, "PYTHONPATH": str(ROOT)}
+        run = subprocess.run([sys.executable, "-c", "from tractor_analysis.cli.main import main; main()",
+                              "check", "--json", str(path)], capture_output=True, text=True, env=env, cwd=str(ROOT))
+        outs.append(json.loads(run.stdout)["files"][0]["hands"])
+    assert outs[0] == outs[1]
+    assert outs[0][0]["violations"] == []

@@ -278,7 +278,8 @@ def agree(results: Sequence[HandResult], plays: Sequence[tuple[Play, ...] | None
     if "points" in what and "bottom" in what:       # the attackers' points with the bottom: said once
         what.remove("bottom")
     if uncertain:
-        what.append("legality")
+        if "legality" not in what:      # (said already by a judgement's own words at the end: said once)
+            what.append("legality")
         changes["legality_known"] = False
     changes["complete"] = all(r.complete for r in results)
     return changes, what

@@ -9,29 +9,40 @@ Filling the ``?`` in from the play as written (N played both: the ``?`` its one 
 later trick it no longer holds, so that reading is ruled out by the record's later plays, as any way of filling a
 play in that does so (:mod:`.record_gaps`).
 
-So (docs/rules.md §1.6): a seat (not a taker of the bottom) whose cards are known, one of whose follows is one card
-longer than its lead, each of its other plays written as many cards as its lead, with plays the record leaves out
-(its ``?``) that make its plays one card more than its cards — the hand is judged once for each card of that follow
-taken as the one written too many (the plays left out filled in in each, :mod:`.record_gaps`), and once as written;
-a reading in which the seat plays a card it does not hold (or ends with cards left) is ruled out; what every reading
-left gives is kept (:func:`.agreement.agree`), the rest withheld, an ``unknown`` (tag ``play``) naming the readings.
+So (docs/rules.md §1.6): a seat whose cards are known (a taker of the bottom only where they are known exactly:
+:func:`_taker_known`), one of whose follows is one card longer than its lead, each of its other plays written as many
+cards as its lead, with plays the record leaves out (its ``?``) that make its plays one card more than its cards —
+the hand is judged once for each card of that follow taken as the one written too many (the plays left out filled
+in in each, :mod:`.record_gaps`), and once as written where that needs one slip elsewhere (a later play of a card
+the seat no longer held — which one may rest on how its ``?`` is filled in: :func:`_slip_after` — or a ``?`` where
+it held no card left); a reading in which the seat plays a card it does not hold (or ends with cards left) is ruled
+out; what every reading left gives is kept (:func:`.agreement.agree`), the rest withheld, an ``unknown`` (tag
+``play``) naming the readings.
 Where one reading alone is left it is judged as it is, and said.
 """
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from itertools import combinations
+from math import comb
 from typing import Callable, Sequence
 
 from ..records.cards import SEAT_TOKENS, TOKEN
 from ..records.model import Hand
 from . import explain_gaps
 from .agreement import agree, regrouped, shared_facts
+from .bottom_exchange import Start
 from .deal_line_proof import SHOWN_BY
 from .declarations import bottom_takers
-from .played_cards import Played
+from .played_cards import Played, card_list
 from .starting_hands import starting_hands
 from .verdicts import Derived, HandResult, Unknown, Violation, as_record_finding
+
+
+MAX_WAYS = 4096
+"""At most this many ways of a play written and not read are gone through for the follow as written
+(:func:`_slip_after`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +69,13 @@ def find_long_follow(hand: Hand, result: HandResult, gaps: Sequence) -> LongFoll
             or result.contradicted or any(g.lead for g in gaps)):
         return None
     start, takers = None, bottom_takers(result.dealer, hand.declarations)
-    for seat in sorted({s for g in gaps for s in g.missing} - set(takers)):
+    for seat in sorted({s for g in gaps for s in g.missing}):
         found = _long_follow(hand, seat)
         if found is None:
             continue
         start = start or starting_hands(hand, result.rules, result.dealer, Played(hand))
+        if seat in takers and not _taker_known(hand, start, takers):
+            continue
         owed = sum(len(hand.tricks[g.index].plays[0].cards) for g in gaps if seat in g.missing)
         if seat in start.from_plays or sum(found[1]) + owed != sum(start.hands[seat]) + 1:
             continue
@@ -71,6 +84,15 @@ def find_long_follow(hand: Hand, result: HandResult, gaps: Sequence) -> LongFoll
         return LongFollow(i, hand.tricks[i].number, seat, j, tuple(dict.fromkeys(cards)),
                           tuple(g.trick for g in gaps if seat in g.missing))
     return None
+
+
+def _taker_known(hand: Hand, start: Start, takers: Sequence[int]) -> bool:
+    """The cards of the bottom's taker (``takers``: one, no 炒地皮) are known exactly: its deal line with the
+    bottom, less the ``Buried:`` line — given, read whole (as the ``Bottom:`` line), one it could make (no
+    ``bad_bury``) and not disputed by its plays (:func:`.bottom_exchange.disputed_bury`)."""
+    return (len(takers) == 1 and not hand.earlier_buries and hand.buried is not None and not hand.aside_unread
+            and start.buried is not None and not start.disputed
+            and not any(v.code == "bad_bury" for v in start.violations))
 
 
 def _long_follow(hand: Hand, seat: int) -> tuple[tuple[int, int], list[int]] | None:
@@ -108,27 +130,66 @@ def _fits(result: HandResult, seat: int) -> bool:
     return not any(v.code in SHOWN_BY and v.seat == seat for v in result.violations)
 
 
-def _as_written(hand: Hand, result: HandResult, follow: LongFollow) -> list[tuple[int, tuple[int, ...]]] | None:
+def _as_written(hand: Hand, result: HandResult, follow: LongFollow) -> list[tuple[int | tuple[int, ...], tuple]] | None:
     """The slips the follow as written (``result``: the hand so judged, its plays left out filled in) needs elsewhere,
     each ``(trick, cards)``: a later play of the seat written where it held no such card (its ``not_in_hand``), or a
-    play written there and not read (``?``, ``cards`` empty) where it held no card left.  A play simply left out
-    where it held none is no slip: its having played a card too many before shows why it did not play.  ``None``
-    where the reading needs a slip of another kind (the seat's cards left or its line's size)."""
+    play written there and not read (``?``, ``cards`` empty) where it held no card left; where the ``?`` finds it
+    holding cards, the tricks one of whose plays is so written, which one resting on the ``?`` (:func:`_slip_after`).
+    A play simply left out where it held none is no slip: its having played a card too many before shows why it did
+    not play.  ``None`` where the reading needs a slip of another kind (the seat's cards left or its line's size), or
+    two."""
     unread = {(t, s) for t, s, _ in hand.plays_unread}
-    out = []
+    out, held = [], None
     for i, trick in enumerate(hand.tricks):
         if trick.number in follow.left_out and i < len(result.tricks):
             before = result.tricks[i].hands_before
             if not before:
                 return None
-            if sum(before[follow.seat]) < len(trick.plays[0].cards) and (trick.number, follow.seat) in unread:
+            if (trick.number, follow.seat) not in unread:
+                continue
+            if sum(before[follow.seat]) < len(trick.plays[0].cards):
                 out.append((trick.number, ()))
+            else:
+                held = (i, before[follow.seat])
     for v in result.violations:
         if v.code in SHOWN_BY and v.seat == follow.seat:
             if v.code != "not_in_hand" or v.trick is None:
                 return None
             out.append((v.trick, tuple(v.played)))
-    return out
+    if out or held is None or len(follow.left_out) != 1:
+        return out
+    return _slip_after(hand, follow.seat, *held)
+
+
+def _slip_after(hand: Hand, seat: int, index: int,
+                held: Sequence[int]) -> list[tuple[tuple[int, ...], tuple]] | None:
+    """The slip the follow as written needs where the seat's one play written and not read (``?``, in the trick
+    at ``index``) finds it holding cards (``held``) for it: each way it could have played (as many cards as the
+    lead, of those it held, legal or not) leaves it without a card one of its later plays is written with —
+    ``[(tricks, ())]``, the tricks where, one way or another, that play is, where a way needs no other slip;
+    ``[]`` where a way needs none (every later play then of cards it held); ``None`` where each needs two or
+    more, or the ways are too many to go through."""
+    n = len(hand.tricks[index].plays[0].cards)
+    later = [(t.number, p.cards) for t in hand.tricks[index + 1:] for p in t.plays if p.seat == seat]
+    if comb(sum(held), n) > MAX_WAYS:
+        return None
+    tricks: set[int] = set()
+    for way in set(combinations(card_list(held), n)):
+        now = list(held)
+        for k in way:
+            now[k] -= 1
+        short = []
+        for t, cards in later:
+            for k in cards:
+                if now[k] > 0:
+                    now[k] -= 1
+                elif not short or short[-1] != t:
+                    short.append(t)
+        if not short:
+            return []
+        if len(short) == 1:
+            tricks.add(short[0])
+    return [(tuple(sorted(tricks)), ())] if tricks else None
 
 
 def _faults(result: HandResult, seat: int) -> tuple[tuple[str, int | None], ...]:
