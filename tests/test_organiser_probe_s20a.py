@@ -110,15 +110,17 @@ def test_empty_files_are_each_an_empty_file_not_copies(tmp_path, workers):
 
 def test_the_dataset_doc_says_what_a_match_number_in_a_json_lines_file_counts(tmp_path):
     doc = (ROOT / "docs" / "dataset.md").read_text("utf-8")
-    assert "`#n` counts the matches read from the file" in doc and "The\ndataset keeps no match's line" in doc
+    assert "`#n` counts the matches read from the file" in doc
+    # the match's line is a column (matches.jsonl_line), which the doc says beside the name (it once said none did)
+    assert "keeps no match's line" not in " ".join(doc.split()) and "column `jsonl_line` gives it" in doc
     # what it says: the match on line 3, after a line cut short, is #2 (match_index 1); its violations say line 3
     lines = format_jsonl(simulate(2, 77, violation_rate=0.2, max_hands=2)).splitlines()
     path = tmp_path / "midcut.jsonl"
     path.write_text("\n".join([lines[0], lines[1][: len(lines[1]) // 2], lines[1]]) + "\n", "utf-8")
     ingest([str(path)], str(tmp_path / "ds"))
-    (index,) = [r["match_index"] for r in read_table(str(tmp_path / "ds"), "matches").to_pylist()
-                if r["match_index"] != 0]
-    assert index == 1
+    ((index, line),) = [(r["match_index"], r["jsonl_line"])
+                        for r in read_table(str(tmp_path / "ds"), "matches").to_pylist() if r["match_index"] != 0]
+    assert (index, line) == (1, 3)
     violations = read_table(str(tmp_path / "ds"), "violations", ["match_id", "line"]).to_pylist()
     assert {v["line"] for v in violations if v["match_id"].endswith("-1")} == {3}
 

@@ -529,15 +529,18 @@ def unread_notes(path: str, problems: Sequence[tuple[int, int, str, str, int | N
                 f"结果未知；此记录中读出的 {n_matches} 场比赛均未计入 — {message}"], out
     if out:
         named = sorted({line for i, line in enumerate(lines or ()) if i in out and line is not None})
-        on_en = f" on line {', '.join(map(str, named))}" if named else ""
-        on_zh = f"第 {'、'.join(map(str, named))} 行的 " if named else ""
-        unknown = len(out) - sum(1 for i, line in enumerate(lines or ()) if i in out and line is not None)
-        why_en = (f", and {unknown} whose line is not known (no hand read)" if unknown else "")
-        why_zh = f"，另有 {unknown} 场不知在哪一行（未读出任何一局）" if unknown else ""
-        return [f"{where}: part of a match could not be read{also_en}, so its result is not known; the {len(out)} "
-                f"match(es){on_en}{why_en} are not counted (one match a line: the other {n_matches - len(out)} "
+        known = sum(1 for i, line in enumerate(lines or ()) if i in out and line is not None)
+        unknown = len(out) - known      # each match left out counted once: on a line named, or its line unknown
+        at_en = f"{known} match(es) on line {', '.join(map(str, named))}" if known else ""
+        at_zh = f"第 {'、'.join(map(str, named))} 行的 {known} 场比赛" if known else ""
+        if unknown:
+            at_en += (", and " if known else "") + f"{unknown} match(es) whose line is not known (no hand read)" + (
+                "," if known else "")
+            at_zh += ("，另有 " if known else "") + f"{unknown} 场不知在哪一行的比赛（未读出任何一局）"
+        return [f"{where}: part of a match could not be read{also_en}, so its result is not known; the {at_en} "
+                f"are not counted (one match a line: the other {n_matches - len(out)} "
                 f"match(es) read from this record are) / 比赛有部分内容无法读取{also_zh}，结果未知；"
-                f"{on_zh}{len(out)} 场比赛{why_zh}未计入（每行一场比赛：此记录中读出的其余 {n_matches - len(out)} "
+                f"{at_zh}未计入（每行一场比赛：此记录中读出的其余 {n_matches - len(out)} "
                 f"场比赛照常计入） — {message}"], out
     return [f"{where}: a match in this record could not be read{also_en}; not counted (the {n_matches} "
             f"match(es) read from it are) / 此记录中有比赛无法读取{also_zh}；未计入（其中读出的 {n_matches} "

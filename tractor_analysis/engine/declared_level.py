@@ -51,7 +51,7 @@ def level_from_declarations(hand: Hand, rules: RuleSet, levels: tuple[int | None
 
 
 NOTHING_CARRIED = frozenset({"begins_later", "number_unknown", "skipped", "gap", "misplaced", "out_of_order",
-                             "repeated", "no_result"})
+                             "repeated", "no_result", "number_unplaced", "after_unplaced"})
 """The ``chain`` of a hand into which nothing is carried (:mod:`.replay`): the record's first hand numbered above 1
 (or not numbered), or a hand after a break in the chain of hands — a level carried as a range is not among them."""
 

@@ -95,6 +95,28 @@ def number_from_place(number: int, first: bool) -> Message:
             f"numbered by its place in the record: the number of the hand before it plus 1")
 
 
+def number_not_placed(number: int, before: int | None, place: int, clash: str | None) -> Message:
+    """A hand whose record gives no number and whose place gives none (:mod:`..records.hand_numbers`): ``before``
+    the hand before's number (``None``: it is the record's first), ``place`` the number its place would give,
+    ``clash`` ``"after"`` (the hand after it is written with that number), ``"elsewhere"`` (another hand of the
+    record has it) or ``None`` (the hand before has no number either); ``number`` the one it is shown and
+    stored under, which no other hand has."""
+    if clash is None:
+        why_zh, why_en = "前一局的局号也未知", "the hand before it has no number either"
+    else:
+        at_zh = f"第一局应为第 {place} 局" if before is None else f"前一局是第 {before} 局，按位置本局应为第 {place} 局"
+        at_en = (f"as the record's first hand it would be hand {place}" if before is None
+                 else f"the hand before it is hand {before}, so it would be hand {place}")
+        other_zh, other_en = (("但记录把下一局记为第 {} 局", "but the record numbers the hand after it {}") if clash == "after"
+                              else ("但记录中另有一局为第 {} 局", "but another hand of the record is numbered {}"))
+        why_zh, why_en = f"{at_zh}，{other_zh.format(place)}", f"{at_en}, {other_en.format(place)}"
+    return (f"局号未知：记录未给出本局局号（[Hand \"?\"] 或无 \"number\"），其位置也定不出局号（{why_zh}）；"
+            f"本局显示并存为第 {number} 局，这个局号没有别的局用，仅用于区分各局，并非记录所写或推出",
+            f"number not known: the record gives no number for this hand ([Hand \"?\"] or no \"number\") and its "
+            f"place gives none ({why_en}); it is shown and stored as hand {number}, a number no other hand has, only "
+            f"to tell the hands apart — not one the record states or that is derived")
+
+
 def dealer_from_bury(dealer: int, of_plays: bool = False, line_given: bool = True,
                      unread: bool = False) -> Message:
     """The dealer ``[Dealer]`` does not state that the hand's own cards fix (:mod:`.bury_dealer`); ``of_plays``: with
@@ -501,6 +523,11 @@ def _chain_reasons(number: int) -> dict[str, tuple[str, str, str, str]]:
                       "各局顺序不对", "the hands are out of order"),
         "out_of_order": (f"第{number}局排在后面的局之后", f"hand {number} comes after a later hand",
                          "各局顺序不对", "the hands are out of order"),
+        "number_unplaced": ("本局局号未知", "this hand's number is not known",
+                            "不知道它是否紧接在上一局之后", "whether it follows the hand before it is not known"),
+        "after_unplaced": (f"第{number}局写在一局局号未知的牌局之后",
+                           f"hand {number} is written after a hand whose number is not known",
+                           f"不知道那一局是否是第{number - 1}局", f"whether that hand is hand {number - 1} is not known"),
     }
 
 

@@ -23,6 +23,7 @@ from typing import Sequence
 
 from ..records.cards import RANK_TOKENS, TEAMS
 from ..records.frozen import gc_paused, settle_as_old
+from ..records.hand_numbers import unplaced
 from ..records.model import Hand, Match
 from ..records.rulesets import RuleSet, build_ruleset
 from . import explain_final_levels, explain_hand, explain_readings, explain_stopped, explain_unknown, referee
@@ -63,7 +64,12 @@ def _chain_break(hands: Sequence[Hand], index: int) -> str:
     """How hand ``index``'s number breaks the chain from the hand before it: ``repeated`` (an
     earlier hand has the same number: duplicate_hand), ``gap`` (the hand numbered one less is not
     in the record), ``misplaced`` (it is, but elsewhere) or ``out_of_order`` (a later number
-    comes before it)."""
+    comes before it); ``number_unplaced`` (the hand gives no number and its place gives none:
+    :mod:`..records.hand_numbers`), ``after_unplaced`` (the hand before is such a hand)."""
+    if unplaced(hands, index):
+        return "number_unplaced"
+    if unplaced(hands, index - 1):
+        return "after_unplaced"
     number = hands[index].number
     if any(h.number == number for h in hands[:index]):
         return "repeated"
@@ -201,6 +207,8 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         else:       # a [Level] kept to the table's course since a level_mismatch is no new finding (§13.1)
             result, courses = checked(hand, result, courses, (match.hands[course_from:index],
                                                               results[course_from:index]))
+        if unplaced(match.hands, index):       # no number said from its place: it is not known (hand_numbers)
+            result = _number_unplaced(match.hands, index, result)
         results.append(result)
         carry, stops = _handed_on(hand, result, index + 1 < len(match.hands))
         handed_on.append(carry)
@@ -374,6 +382,21 @@ def _replay_carried(hand: Hand, rules: RuleSet, carry: Carry, *, levels_known: b
                                                                                                       first_hand))
         result = dataclasses.replace(result, derived=(said, *result.derived))
     return result
+
+
+def _number_unplaced(hands: Sequence[Hand], index: int, result: HandResult) -> HandResult:
+    """Hand ``index``, which gives no number and whose place gives none (:func:`..records.hand_numbers.unplaced`):
+    its number is not known — not derived from its place —, the hand before's and the number its place would give
+    said (the hand of the record that has that number, or the hand before without a number either)."""
+    before = hands[index - 1] if index else None
+    place = before.number + 1 if before is not None else 1
+    after = hands[index + 1] if index + 1 < len(hands) else None
+    clash = (None if index and unplaced(hands, index - 1)
+             else "after" if after is not None and after.number_known and after.number == place else "elsewhere")
+    zh, en = explain_unknown.number_not_placed(hands[index].number, None if before is None else before.number,
+                                                place, clash)
+    return dataclasses.replace(result, derived=tuple(d for d in result.derived if d.fact != "number"),
+                               unknowns=(Unknown("Hand", (), zh, en), *result.unknowns))
 
 
 NUMBER_SOURCE = "its place in the record"

@@ -43,6 +43,7 @@ from .json_fields import (Shape, as_notes, as_players, as_rules, as_tags, as_tea
                           zh_type)
 from .json_hands import HandReader
 from .json_layout import MATCH_FIELDS
+from .hand_numbers import place_numbers
 from .json_origin import JsonFile, JsonOrigin, mark_hands
 from .json_problems import JsonText, ProblemBudget
 from .model import Hand, Match
@@ -91,7 +92,7 @@ class _Reader(HandReader):
         hands = self.hands(hands_v)
         return Match(event=texts["event"], site=texts["site"], date=texts["date"], round=texts["round"],
                      table=texts["table"], players=tuple(players), teams=teams, ruleset=ruleset, rules=rules,
-                     levels=levels, hands=tuple(hands), notes=notes, tags=tags)
+                     levels=levels, hands=place_numbers(hands), notes=notes, tags=tags)
 
     def check_ruleset(self, ruleset: str | None, rules: tuple[tuple[str, str], ...]) -> None:
         """Report an unknown preset or a bad rule option; take the number of decks from them."""
@@ -119,14 +120,16 @@ class _Reader(HandReader):
             if skipped:     # the chain of levels and dealers is broken: the engine does not check them
                 hand = dataclasses.replace(hand, follows_skipped=True)
                 skipped = False
-            if hand.number in numbers:
+            # (a hand numbered by its place, not by the record, is no copy of one it numbers: hand_numbers)
+            if hand.number_known and hand.number in numbers:
                 self.hand = hand.number
                 self.path = self.prefix + ("hands", i)
                 self.diag("duplicate_hand", f"hand number {hand.number} appears twice",
                           f"第 {hand.number} 局重复出现", "number")
                 self.hand = None
             self.path = self.prefix
-            numbers.add(hand.number)
+            if hand.number_known:
+                numbers.add(hand.number)
             hands.append(hand)
         return hands
 

@@ -29,6 +29,7 @@ from .deal_checks import deal_problems, doubted_line_words, problem_position, wi
 from .json_layout import JSON_SUFFIX
 from .diagnostics import TRUMP_NOT_STATED, Diagnostic, bilingual, dealer_derived_from
 from .frozen import gc_paused, settle_as_old
+from .hand_numbers import place_numbers
 from .limits import MAX_HAND_NUMBER, whole_number
 from .model import Match, Trick, new_hand, new_trick
 from .rulesets import build_ruleset
@@ -169,6 +170,8 @@ def _open_hand(st: Reading, value: str, at, value_at) -> None:
                 f"not known), not {shown!r}; {wide}numbered {number}",
                 f"[Hand] 应为局号（不超过 {MAX_HAND_NUMBER} 的整数，未知时写 \"?\"），而不是 {shown!r}；{wide_zh}按第 {number} 局处理",
                 *value_at)
+    if unstated:        # numbered by its place, not by the record: no copy of a hand the record numbers (hand_numbers)
+        return
     if number in st.hand_lines:
         st.diag("duplicate_hand", f"hand {number} appears twice (first at line {st.hand_lines[number]})",
                 f"第 {number} 局重复出现（第一次在第 {st.hand_lines[number]} 行）", *at)
@@ -355,7 +358,7 @@ def _build_match(st: Reading) -> Match:
     m = st.match
     return Match(event=m.get("event"), site=m.get("site"), date=m.get("date"), round=m.get("round"),
                  table=m.get("table"), players=tuple(st.players), teams=(st.teams[0], st.teams[1]), ruleset=m.get("ruleset"),
-                 rules=tuple(st.rules), levels=m.get("levels"), hands=tuple(st.hands),
+                 rules=tuple(st.rules), levels=m.get("levels"), hands=place_numbers(st.hands),
                  notes=tuple(st.match_notes), tags=tuple(st.match_tags))
 
 
