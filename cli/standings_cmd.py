@@ -158,7 +158,8 @@ def read_event(inputs, event, after_round, purpose: str = "standings", awards=()
     the byes and walkovers counted, which the notes on rounds take into account); exit 2 at once when an
     input cannot be read at all."""
     from tractor_analysis.dataset import DatasetError
-    from tractor_analysis.dataset.event import UnreadNote, read_inputs, unread_in_rounds
+    from tractor_analysis.dataset.event import read_inputs
+    from tractor_analysis.dataset.event_unread import UnreadNote, unread_in_rounds
     from tractor_analysis.dataset.event_warnings import warnings
     from tractor_analysis.dataset.event_model import player_name_notes
     from tractor_analysis.dataset.provisional import pending

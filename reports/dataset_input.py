@@ -55,7 +55,8 @@ def add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules=None,
 def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, charts_on: bool, sink, pool,
                  workers: int, drawer: _Drawer, copies: CopyFinder | None = None):
     from tractor_analysis import dataset
-    from tractor_analysis.dataset.event import _commit_order, dataset_unread, from_dataset
+    from tractor_analysis.dataset.event import _commit_order, from_dataset
+    from tractor_analysis.dataset.event_unread import dataset_unread
 
     from tractor_analysis.dataset.stats import duplicate_matches, superseded_matches, superseded_notes
 

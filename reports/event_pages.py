@@ -16,7 +16,7 @@ from importlib import resources
 from typing import Sequence
 
 from tractor_analysis.dataset.awards import Award, awards_upto
-from tractor_analysis.dataset.event import unread_in_rounds
+from tractor_analysis.dataset.event_unread import unread_in_rounds
 from tractor_analysis.dataset.event_warnings import warnings
 from tractor_analysis.dataset.event_copies import distinct
 from tractor_analysis.dataset.event_model import (EventMatch, folded_name, player_name_notes, quoted, round_number,
@@ -144,7 +144,7 @@ def event_view(matches: Sequence[EventMatch], event: str | None = None, after_ro
     (``event``: the report's event pages, whose ratings leave out what the standings do).  ``unread``: the
     notes on records (or parts of them) that could not be read (:func:`~tractor_analysis.dataset.event.read_inputs`),
     listed first among those not counted; ``unread_records``: their paths, which a round's note on teams
-    with no match counted names (:func:`~tractor_analysis.dataset.event.unread_in_rounds`); ``awards``: the byes and
+    with no match counted names (:func:`~tractor_analysis.dataset.event_unread.unread_in_rounds`); ``awards``: the byes and
     walkovers stated (:mod:`~tractor_analysis.dataset.awards`), counted in the standings after their round and listed
     among its results (after the matches)."""
     chosen, notes = select(matches, event, after_round, purpose)

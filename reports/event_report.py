@@ -340,11 +340,11 @@ def build_event(model, duplicate_of: dict) -> EventReport:
 
 def unread_records(model, facts) -> tuple[list[str], list[str]]:
     """The records of the report's inputs that could not be read, or not whole, as ``tractor standings``
-    says it (:func:`~tractor_analysis.dataset.event.unread_notes` over the index's file problems and the
+    says it (:func:`~tractor_analysis.dataset.event_unread.unread_notes` over the index's file problems and the
     matches read from each file): the notes, and the paths of the records they are said of, in order.  A
     record whose matches are left out has its note on them (:attr:`~.fact_rows.MatchFact.unread`): it is
     named, and its note is that one."""
-    from tractor_analysis.dataset.event import unread_notes
+    from tractor_analysis.dataset.event_unread import unread_notes
 
     by_path: dict[str, list] = {}
     for p in model.problems:

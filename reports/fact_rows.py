@@ -119,7 +119,7 @@ class MatchFact:
     marks it a copy of that one (its ``duplicate_of``), else ``None``."""
     unread: str | None = None
     """The bilingual note of ``tractor standings`` when part of the match's record file could not be read
-    and the matches read from it are not counted (:func:`~tractor_analysis.dataset.event.unread_notes`:
+    and the matches read from it are not counted (:func:`~tractor_analysis.dataset.event_unread.unread_notes`:
     a hand skipped, the file cut short — which match lost it, or its result, is not known), else
     ``None``: the event's standings and ratings leave the match out, as the standings do."""
     not_drawn: tuple[str, str] | None = None

@@ -153,10 +153,10 @@ def _mark_unread(model: ReportModel, start: int, shown: str, diagnostics, failed
                  lines: list[int | None] | None = None) -> None:
     """The facts of a record file's matches (``model.match_facts[start:]``) marked not counted, with
     ``tractor standings``' note, when part of the file could not be read so that the result of the
-    matches read from it is not known (:func:`~tractor_analysis.dataset.event.unread_notes`, over the
+    matches read from it is not known (:func:`~tractor_analysis.dataset.event_unread.unread_notes`, over the
     reader's ``diagnostics`` and the ``failed`` matches the engine could not replay; ``lines``: each
     fact's match's line in a JSON Lines file, where only the matches of the lines a problem names are)."""
-    from tractor_analysis.dataset.event import round_tag_unread, unread_notes
+    from tractor_analysis.dataset.event_unread import round_tag_unread, unread_notes
 
     problems = [(d.line, d.column, d.code, d.message, d.hand) for d in diagnostics]
     where = round_tag_unread(problems)       # a [Round] tag not read: the note on its round says so

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from event_helpers import EVENT, run_cli
 
-from tractor_analysis.dataset.event import unread_notes
+from tractor_analysis.dataset.event_unread import unread_notes
 from tractor_analysis.dataset.pipeline import ingest
 from tractor_analysis.dataset.reading import read_table
 from tractor_analysis.engine.replay import replay_match

@@ -106,7 +106,7 @@ class EventMatch:
     void`` with ``decide_by_levels``, docs/rules.md §8.5) — the final levels are those that hand was played at."""
     round_unread: tuple[int, int] | None = field(default=None, compare=False)
     """Where a ``[Round]`` tag of the match's record could not be read (``(line, column)`` in its record: an unclosed or
-    malformed tag, :func:`~.event.round_tag_unread`), for a match whose :attr:`round` is ``None`` for that; else
+    malformed tag, :func:`~.event_unread.round_tag_unread`), for a match whose :attr:`round` is ``None`` for that; else
     ``None``.  A note on the match's round says the tag could not be read, not that the record has none."""
     stop_forfeit: str | None = field(default=None, compare=False)
     """The side (``NS``, ``EW``; ``both``) reaching the forfeit count at the end of the hand the record ends inside the
