@@ -66,19 +66,26 @@ def decode_lazily(text: str) -> tuple[Any, tuple[str, str, int, int, str] | None
     """``(value, problem, fixed)``: :func:`~.json_decode.decode`'s ``(value, problem)`` of ``text`` — the
     matches' ``"hands"`` lists as :class:`HandValues` — and, when ``text`` may hold a lone surrogate, the
     value scrubbed and how many strings held one (as :func:`~.json_decode.scrub` of the whole value)."""
+    if len(text) < LAZY_FROM:               # a text this small decoded whole: once, not twice (its depth scanned once)
+        return _whole(text, may_hold_surrogates(text))
     deep = depth_problem(text)
     if deep is not None:
         return None, deep, 0
     surrogates = may_hold_surrogates(text)
     try:
-        if len(text) < LAZY_FROM:
-            raise _Unwalked                 # (a text this small decoded whole: once, not twice)
         value, fixed = _Walk(text, surrogates).document()
     except (_Unwalked, ValueError, IndexError, RecursionError, MemoryError):
-        value, problem = decode(text)       # not JSON (its problem as the decoder says it), or shaped otherwise
-        if problem is not None or not surrogates:
-            return value, problem, 0
-        value, fixed = scrub(value)
+        return _whole(text, surrogates)     # not JSON (its problem as the decoder says it), or shaped otherwise
+    return value, None, fixed
+
+
+def _whole(text: str, surrogates: bool) -> tuple[Any, tuple[str, str, int, int, str] | None, int]:
+    """:func:`decode_lazily` of ``text`` decoded whole (:func:`~.json_decode.decode`), lone surrogates replaced
+    where it ``surrogates`` may hold one."""
+    value, problem = decode(text)
+    if problem is not None or not surrogates:
+        return value, problem, 0
+    value, fixed = scrub(value)
     return value, None, fixed
 
 
