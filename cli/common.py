@@ -397,6 +397,30 @@ controls (ALM, LRM, RLM, the embeddings and overrides LRE … RLO, the isolates 
 characters (C0, DEL, C1: an escape sequence, a carriage return) and the line and paragraph separators."""
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""How a spreadsheet cell a program opening a CSV file reads as a formula starts (:func:`csv_text`)."""
+
+
+def csv_text(text: str) -> str:
+    """A CSV cell of record text (a team's, a player's, an event's name …) that starts like a formula
+    (:data:`FORMULA_START`: ``=HYPERLINK(…)``, ``@SUM(A1)``, ``-2+3``) with ``'`` put first, so that a spreadsheet shows
+    the text instead of running it; CSV output only (JSON keeps the names exact)."""
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
+def csv_frame(df):
+    """``df`` (a pandas DataFrame about to be written as CSV) with every text cell :func:`csv_text`'s: numbers as they
+    are (a count of -1 stays a number)."""
+    text = [c for c in df.columns                     # (object, string or category columns: any cell a str)
+            if any(isinstance(v, str) and v.startswith(FORMULA_START) for v in df[c].tolist())]
+    if not text:
+        return df
+    df = df.copy()
+    for c in text:
+        df[c] = [csv_text(v) if isinstance(v, str) else v for v in df[c]]
+    return df
+
+
 def record_text(text: str) -> str:
     """Record text (a name, the event, a file's name, a message that may quote the record) as a
     terminal line shows it: each character of :data:`_UNSAFE` written visibly as its escape

@@ -12,7 +12,7 @@ import json
 
 import click
 
-from .common import CONTEXT, EXIT_UNREADABLE, echo_err, passed_over_note, record_text
+from .common import CONTEXT, EXIT_UNREADABLE, csv_text, echo_err, passed_over_note, record_text
 from .tables import table as render_table
 from .outputs import refuse_inputs, write_output
 
@@ -210,16 +210,11 @@ def _no_such_event(event: str, matches) -> str:
             f"--event {quoted(event)}：没有 [Event] 为此名称的比赛（--event 按名称精确匹配）；{zh}")
 
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-"""How a spreadsheet cell a program opening a CSV file reads as a formula starts (:func:`_csv_cell`)."""
-
-
 def _csv_cell(value, text: str) -> str:
-    """A CSV cell of record text (a team's or players' names: ``value`` a string or a list) that starts like a
-    formula (:data:`_FORMULA_START`: ``=HYPERLINK(…)``, ``@SUM(A1)``, ``-2+3``) with ``'`` put first, so that a
-    spreadsheet shows the text instead of running it; numbers and every other cell as they are.  The CSV only:
-    the JSON output keeps the names exact (docs/standings.md)."""
-    return "'" + text if isinstance(value, (str, list)) and text.startswith(_FORMULA_START) else text
+    """A CSV cell of record text (a team's or players' names: ``value`` a string or a list) as
+    :func:`~.common.csv_text` writes it (``'`` before a formula's start); numbers and every other cell as they are.
+    The CSV only: the JSON output keeps the names exact (docs/standings.md)."""
+    return csv_text(text) if isinstance(value, (str, list)) else text
 
 
 def _emit(rows: list[dict], columns: list[str], fmt: str) -> None:

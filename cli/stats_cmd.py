@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from .common import CONTEXT, record_text
+from .common import CONTEXT, csv_frame, record_text
 from .tables import table as render_table, terminal_width, wrap
 
 TABLES = ("summary", "points", "bottom", "violations", "lost", "view_lost", "view_lost_seat", "standings")
@@ -312,7 +312,7 @@ def stats(dataset: str, by: str, fmt: str, which: str | None) -> None:
         for i, n in enumerate(names):
             if len(names) > 1:
                 click.echo(("\n" if i else "") + f"# {n}")
-            click.echo(_whole_counts(tables[n]).to_csv(index=False), nl=False)
+            click.echo(csv_frame(_whole_counts(tables[n])).to_csv(index=False), nl=False)   # (names: no formulas)
     else:
         if no_hands:
             click.echo("the dataset holds no hands yet / 数据集中还没有牌局")

@@ -210,6 +210,21 @@ def test_a_csv_cell_of_record_text_that_starts_like_a_formula_is_kept_text(tmp_p
     assert {"@SUM(A1)", "-2+3"} <= {r["player"] for r in _json("ratings", str(folder))}
 
 
+def test_stats_csv_keeps_a_name_that_starts_like_a_formula_text(tmp_path):
+    # (the same for `tractor stats --format csv`: the players' and teams' names of a dataset)
+    folder = copy_event(tmp_path)
+    for name in ("r1t1.tgn", "r2t1.tgn", "r3t1.tgn"):
+        edit_record(folder / name, '"Red Lanterns"', '"=HYPERLINK(\\"http://x\\")"')
+        edit_record(folder / name, '"李娜"', '"@SUM(A1)"')
+    ds = tmp_path / "ds"
+    run_cli("ingest", str(folder), "-o", str(ds))
+    players = run_cli("stats", str(ds), "--by", "player", "--format", "csv").stdout
+    assert "'@SUM(A1)" in players and "\n@SUM(A1)" not in players and ",@SUM(A1)" not in players
+    teams = run_cli("stats", str(ds), "--by", "team", "--format", "csv").stdout
+    assert "'=HYPERLINK" in teams and ",=HYPERLINK" not in teams and "\n=HYPERLINK" not in teams
+    assert "@SUM(A1)" in run_cli("stats", str(ds), "--by", "player", "--format", "json").stdout   # exact in JSON
+
+
 def test_the_report_has_one_page_for_a_team_and_a_player_written_in_two_forms(tmp_path):
     folder = _zoe_event(tmp_path)
     out = tmp_path / "report"
