@@ -467,11 +467,11 @@ def line_short_of_plays(seat: int, dealt: int, played: int, unheld: Sequence[int
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     cards = " ".join(TOKEN[k] for k in unheld)
     nz, ne = ("（发牌行加底牌、减去所扣的牌）", " (its line and the bottom, less the bury)") if dealer else ("", "")
-    return unknown_fact(f"{z}的发牌行只给{z} {dealt} 张牌{nz}，{z}却打出 {played} 张：这些牌每张都打出了，另有其中没有的 {cards}——"
+    return unknown_fact(f"{z}的发牌行只给{z} {dealt} 张牌{nz}，{z}却打出 {played} 张：这些牌每张都打出了，此外还打出了 {cards}——"
                         f"发牌行漏记了牌，或某次出牌记错，记录未说明是哪一处：{z}是否多少牌按其实际打出的牌数判定，"
                         f"其跟牌（以及对其的甩牌）只按发牌行判定",
                         f"{e}'s deal line gives {e} {dealt} cards{ne}, but {e} played {played}: every one of them, and "
-                        f"{cards}, not among them — the line leaves cards out or a play is miscopied, and "
+                        f"besides them {cards} — the line leaves cards out or a play is miscopied, and "
                         f"the record does not say which: whether {e} miscounted (多少牌) goes by the cards it played, its "
                         f"follows (and throws against it) are judged on its line", what)
 
