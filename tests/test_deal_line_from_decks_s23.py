@@ -169,3 +169,15 @@ def _hands(root: Path) -> pd.DataFrame:
     parts = sorted((root / "hands").glob("part-*.parquet"))
     assert parts
     return pd.concat([pq.read_table(p).to_pandas() for p in parts], ignore_index=True)
+
+
+def test_a_record_that_stops_early_derives_nothing_from_the_decks():
+    # (a referee's tester, session 23) E's line left out, the Bottom: line miscopied (HJ for D8), the record stopping
+    # after trick 5: the other seats have cards not played yet, so nothing shows the miscopy — derived, E's line carried
+    # it (♦8 ♦8) and E was ruled ✗ follow_pair and ✗ follow_suit; with all four lines the same slip is the record's
+    # finding.  A line is derived only where every other seat played a whole hand (its line checked by its plays).
+    text = (Path(__file__).resolve().parent / "data" / "referee_s23" / "line_from_decks_stop5.tgn").read_text(
+        encoding="utf-8")
+    h = _hand(text)
+    assert not _from_decks(h)
+    assert not [v for t in h.tricks for v in t.violations if v.seat == 1 and not v.of_record]

@@ -150,7 +150,6 @@ def test_a_seat_given_its_line_is_judged_as_before():
 
 # --- a full hand whose record ends before E played a whole hand ------------------------------------
 
-N_LINE = "N: H2 H2 D6 D2 S3 S3 S2 S2 CA CA CK CK CQ CQ CJ CJ C10 C10 C9 C9 C8 C8 C7 C7 C6\n"
 FULL = """[Event "Club night"]
 [Ruleset "tournament"]
 [Levels "NS:2 EW:7"]
@@ -159,6 +158,7 @@ FULL = """[Event "Club night"]
 [Dealer "W"]
 [Trump "S"]
 [Level "7"]
+N: H2 H2 D6 D2 S3 S3 S2 S2 CA CA CK CK CQ CQ CJ CJ C10 C10 C9 C9 C8 C8 C7 C7 C6
 S: {s} C3 D8 D9 C6 C5 C5 C4 C4 C3 C2 C2 D2 D5 D6 D7 D7 D8 D9 D10 D10 DJ DJ DQ DQ
 W: HA HK H3 SA SA SK SK SQ SQ SJ SJ S10 S10 S9 S9 S8 S8 S7 S7 S6 S6 S5 S5 S4 S4
 Bottom: DK DK DA DA LJ LJ BJ BJ
@@ -166,8 +166,7 @@ Buried: DK DK DA DA LJ LJ BJ BJ
 1. W: HA, N: H2, E: D3, S: {s}
 2. W: HK, N: H2, E: H4, S: C3
 """
-"""W deals; E has no deal line and plays two cards: it discards ♦3 to ♥A holding the ♥4 it plays next.  N's line
-is left out too (session 23: with three lines and the Bottom: line the decks give E's); N plays both its ♥2."""
+"""W deals; E has no deal line and plays two cards: it discards ♦3 to ♥A holding the ♥4 it plays next."""
 
 
 def test_full_hand_seat_without_its_line_owes_a_play_named_only_when_every_holding_owes_it():
@@ -177,10 +176,6 @@ def test_full_hand_seat_without_its_line_owes_a_play_named_only_when_every_holdi
     assert v.code == "follow_suit" and text(v.better) == ["H4"]
     [v] = follows_of(replay(FULL.format(s="D3")))
     assert v.code == "follow_suit" and v.better == () and "not named" in v.message_en
-    # with N's line the decks give E's line, the ♥3 placed nowhere else among it: ♥3 is named
-    i = FULL.index("S: {s}")
-    [v] = follows_of(replay((FULL[:i] + N_LINE + FULL[i:]).format(s="D3")))
-    assert v.code == "follow_suit" and text(v.better) == ["H3"] and "derived from the decks" in v.message_en
 
 
 # --- owed_at_most: the bounds ---------------------------------------------------------------------

@@ -5,8 +5,9 @@ score sheet's) gives three seats' deal lines, each read whole and a hand's size,
 whole and the bottom's size, and leaves the fourth seat's line out, the decks less those lines and the bottom are
 that seat's deal — a fact of the record, not a guess — when they are just a hand (no card of the lines and the
 bottom beyond the decks' copies).  Only where the record bears it out: the dealer known (stated or derived), the
-seat no taker of the bottom but the dealer alone (no rebid, 炒地皮, involving it), each card the seat plays among
-those cards (the dealer: among them and the bottom, its ``Buried:`` line too), and each other seat's plays among
+seat no taker of the bottom but the dealer alone (no rebid, 炒地皮, involving it), each other seat shown playing a
+whole hand (its line checked card for card by its plays: a record that stops early leaves a miscopy unseen), each
+card the seat plays among those cards (the dealer: among them and the bottom, its ``Buried:`` line too), and each other seat's plays among
 its own line (a taker's: with the bottom and the buries before its own) — else the record contradicts itself
 somewhere and nothing is derived (the seat's cards are read from its plays, as before).
 
@@ -60,11 +61,14 @@ def _within(a, b) -> bool:
     return all(x <= y for x, y in zip(a, b))
 
 
-def _borne_out(hand: Hand, seat: int, rest: list[int], dealer: int) -> bool:
+def _borne_out(hand: Hand, seat: int, rest: list[int], dealer: int, size: int) -> bool:
     """Every card each seat shows it held (its plays, a failed throw's cards) among what it can have held: ``seat``
     the decks' leftover ``rest``, each other seat its line (a taker: with the bottom and the buries before the last),
     and the ``Buried:`` line among what its burier can have held (whichever seat buried) — and ``seat`` no taker but
-    the dealer alone."""
+    the dealer alone; and each other seat shown holding a whole hand (``size`` cards played): its line is then the
+    cards it played, card for card (a taker's: with the bottom, less the bury), so a card miscopied in it shows —
+    where a seat has cards not played yet (a record that stops early), a miscopy in its line or in the bottom would
+    pass into the line derived, unseen, and a fault be ruled on it (a referee's tester, session 23)."""
     takers = bottom_takers(dealer, hand.declarations)
     if seat in takers and (takers != [seat] or hand.earlier_buries):
         return False        # a rebid involving the seat: what it held after each take is not for this proof
@@ -75,7 +79,7 @@ def _borne_out(hand: Hand, seat: int, rest: list[int], dealer: int) -> bool:
         cards = list(rest) if s == seat else counts(hand.deal[s])
         if s in takers:
             cards = [a + b for a, b in zip(cards, pool)]
-        if not _within(held[s], cards):
+        if not _within(held[s], cards) or (s != seat and sum(held[s]) != size):
             return False
     if hand.buried is None or any(n for kind, n in hand.aside_unread if kind == "buried"):
         return True
@@ -99,7 +103,7 @@ def line_filled(hand: Hand, rules: RuleSet, dealer: Callable[[Hand], int | None]
     deal[seat] = tuple(card_list(rest))
     filled = dataclasses.replace(hand, deal=tuple(deal))
     who = dealer(filled)
-    if who is None or not _borne_out(hand, seat, rest, who):
+    if who is None or not _borne_out(hand, seat, rest, who, rules.hand_size):
         return None
     return filled, seat
 
