@@ -48,11 +48,6 @@ def no_s_line(text: str) -> str:
     return text.replace(S_LINE, "")
 
 
-def no_s_line_nor_bottom(text: str) -> str:
-    """``text`` without S's line nor the Bottom: line (with it, the decks give S's line: session 23)."""
-    return re.sub(r"(?m)^Bottom: .*\n", "", no_s_line(text))
-
-
 def no_trump(text: str) -> str:
     """``text`` without ``[Trump]``, nor ``[Declarations]`` (which would fix it: docs/rules.md §14.1)."""
     return re.sub(r'(?m)^\[Declarations "[^"]*"\]\n', "", text.replace('[Trump "C"]\n', ""))
@@ -71,9 +66,8 @@ def run(tmp_path, text: str, *extra: str) -> str:
 
 # --------------------------------------------------------------------------- 1. points of a gap's trick
 
-GAP_9 = without(no_s_line_nor_bottom(HAND1), "9. E: S9", "S: S4, ")
-"""S has no deal line (nor the record a Bottom: line), and its play in trick 9 (♠4) is left out: ♦5 is the
-only point card recorded."""
+GAP_9 = without(no_s_line(HAND1), "9. E: S9", "S: S4, ")
+"""S has no deal line, and its play in trick 9 (♠4) is left out: ♦5 is the only point card recorded."""
 
 
 def test_a_gap_by_a_seat_without_its_line_withholds_that_tricks_points(tmp_path):
@@ -91,10 +85,6 @@ def test_a_gap_by_a_seat_without_its_line_withholds_that_tricks_points(tmp_path)
     doc = json.loads(run(tmp_path, GAP_9, "--json"))["files"][0]["hands"][0]
     assert doc["tricks"][8] == {"number": 9, "leader": "E", "winner": None, "points": None}
     assert doc["attackers_points"] is None and doc["attackers_total"] is None and doc["outcome"] is None
-    # with the Bottom: line the decks give S's line, and the one card of it never played fills the gap
-    h = hand_of(without(no_s_line(HAND1), "9. E: S9", "S: S4, "))
-    assert [(d.fact, d.value) for d in h.derived if d.fact == "play"] == [("play", "9: S S4")]
-    assert "deal" in [d.fact for d in h.derived] and h.tricks[8].points == 5 and h.outcome is not None
 
 
 def test_without_the_trump_the_gaps_trick_keeps_no_recorded_points_either():
@@ -104,9 +94,9 @@ def test_without_the_trump_the_gaps_trick_keeps_no_recorded_points_either():
     assert h.tricks[7].points == 10                  # the tricks before stand as recorded
 
 
-GAP_13 = without(no_s_line_nor_bottom(HAND1), "13. E: H8", "S: H4, ")
-"""S's ♥4 in trick 13 left out (no S line, no Bottom: line): S played ♣K (trick 12) and ♦5 (trick 3) before;
-every 5, 10 and K not yet played is in N's, E's or W's hand then — S's play cannot carry points."""
+GAP_13 = without(no_s_line(HAND1), "13. E: H8", "S: H4, ")
+"""S's ♥4 in trick 13 left out: S played ♣K (trick 12) and ♦5 (trick 3) before; every 5, 10 and K
+not yet played is in N's, E's or W's hand then — S's play cannot carry points."""
 
 
 def test_a_gap_whose_missing_card_cannot_carry_points_keeps_them_derived(tmp_path):

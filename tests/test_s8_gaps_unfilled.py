@@ -134,6 +134,10 @@ def _dropped(hand, i: int, j: int):
 # W (no deal line) shows ♥ in its failed throw of trick 4 and plays it in trick 6, the play left out: counted as
 # held (the cards a failed throw shows, 7a2f7ca) it stayed in W's hand to trick 15, a wrong follow on a guess
 @example(seed=1, pick=5, j=2)
+# (session 23) the seat's lead left out, its line derived from the decks (25ee0d4): every reading of who led gave a
+# total other than the claim, a claim_mismatch the whole hand does not have — a seat with a play left out (not
+# written `?`) gets no line from the decks now
+@example(seed=24, pick=162, j=0)
 def test_what_a_gap_not_filled_in_gives_holds_for_the_whole_hand(seed, pick, j):
     match = simulate_match(seed, preset="tournament", violation_rate=0.05, max_hands=2)
     rules = ruleset_of(match)

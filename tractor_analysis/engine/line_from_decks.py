@@ -99,6 +99,9 @@ def line_filled(hand: Hand, rules: RuleSet, dealer: Callable[[Hand], int | None]
     if found is None:
         return None
     seat, rest = found
+    unread = {(number, who) for number, who, _ in hand.plays_unread}
+    if any(all(p.seat != seat for p in t.plays) and (t.number, seat) not in unread for t in hand.tricks):
+        return None         # a play of the seat the record leaves out (not written `?`): who led, what it was — open
     deal = list(hand.deal)
     deal[seat] = tuple(card_list(rest))
     filled = dataclasses.replace(hand, deal=tuple(deal))
