@@ -48,7 +48,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from ..records.cards import SEAT_TOKENS, TOKEN
 from ..records.model import Hand
 from ..records.rulesets import ThrowPenalty
-from . import explain_contradicted, explain_readings
+from . import explain_deal_lines, explain_readings
 from .agreement import agree, regrouped, shared_facts
 from .deal_line_proof import SHOWN_BY, LineDisproven, disproven_said, line_gives, line_taker, lines_disproven, lines_proven, next_lead_against, proven_said
 from .deal_line_readings import line_from_plays, line_without, plays_miscopied, written_elsewhere
@@ -153,10 +153,10 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     if bounds is not None:
         again, count_unknown = _throws_bounded(hand, again, seats, bounds)
     place = dealer_line_in_doubt(hand, left)
-    shown = _shown_folded(hand, [_either_said(v, place if v.seat == line_taker(hand) else explain_contradicted.LINE)
+    shown = _shown_folded(hand, [_either_said(v, place if v.seat == line_taker(hand) else explain_deal_lines.LINE)
                                  if v.code in SHOWN_BY and v.seat in seats else v
                                  for v in result.violations if _kept(v, seats)],
-                          seats, explain_contradicted.shown_then_played)
+                          seats, explain_deal_lines.shown_then_played)
     violations = sorted([*shown, *(v for v in again.violations if not _kept(v, seats))], key=order)
     tricks = regrouped(result.tricks, violations)
     counts, what = _counts_again(hand, result, again, violations, count_unknown)
@@ -176,7 +176,7 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
         judged, what = _winners_open(hand, judged, _tricks_beyond(hand, seats, result), what)
     if bounds is None and _whole_lines_played(hand, result):
         judged, what = _position_played_out(judged, others, what)
-    unknown = Unknown("deal", what, *explain_contradicted.deal_line_contradicted(
+    unknown = Unknown("deal", what, *explain_deal_lines.deal_line_contradicted(
         tuple(sorted(seats)), what, line_taker(hand), bounds is not None, bool(plays), place, bool(from_plays)))
     unknowns = (unknown,)
     if elsewhere and judged.outcome is not None and elsewhere[0].outcome != judged.outcome:
@@ -185,27 +185,27 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
         miscount = judged.outcome.miscount if judged.outcome.reason == "miscount" else ()
         judged = dataclasses.replace(judged, outcome=None, levels_after=(None, None), player_levels_after=(None,) * 4,
                                      levels_after_span=None)
-        unknowns += (Unknown("deal", ("outcome", "levels"), *explain_contradicted.misdeal_card_elsewhere(
+        unknowns += (Unknown("deal", ("outcome", "levels"), *explain_deal_lines.misdeal_card_elsewhere(
             moved[1], miscount)),)
     return dataclasses.replace(judged, unknowns=result.unknowns + unknowns)
 
 
 def dealer_line_in_doubt(hand: Hand, left: Mapping[int, tuple[int, ...]]) -> str:
     """Which line the dealer's cards ``left`` after the last trick come from — its cards are its deal line with the
-    ``Bottom:`` line, less the bury: :data:`.explain_contradicted.BOTTOM_LINE` where its deal line gives none of
+    ``Bottom:`` line, less the bury: :data:`.explain_deal_lines.BOTTOM_LINE` where its deal line gives none of
     them and the ``Bottom:`` line gives them all (the ``Bottom:`` line, not its deal line, is the one its plays
-    contradict), :data:`~.explain_contradicted.EITHER_LINE` where both lines give one of them (which of the two is
-    miscopied the record does not say: both named, never one picked), else :data:`~.explain_contradicted.LINE`."""
+    contradict), :data:`~.explain_deal_lines.EITHER_LINE` where both lines give one of them (which of the two is
+    miscopied the record does not say: both named, never one picked), else :data:`~.explain_deal_lines.LINE`."""
     taker = line_taker(hand)
     cards = Counter(left.get(taker, ())) if taker is not None else Counter()
     if not cards or hand.deal is None or hand.bottom is None:
-        return explain_contradicted.LINE
+        return explain_deal_lines.LINE
     line, bottom = Counter(hand.deal[taker]), Counter(hand.bottom)
     if not any(bottom[k] for k in cards):
-        return explain_contradicted.LINE
+        return explain_deal_lines.LINE
     if not any(line[k] for k in cards) and not +(cards - bottom):
-        return explain_contradicted.BOTTOM_LINE
-    return explain_contradicted.EITHER_LINE
+        return explain_deal_lines.BOTTOM_LINE
+    return explain_deal_lines.EITHER_LINE
 
 
 def _either_said(v: Violation, place: str = "line") -> Violation:
@@ -213,7 +213,7 @@ def _either_said(v: Violation, place: str = "line") -> Violation:
     play on it is miscopied — not a fault the record proves of the player (a referee's tester signed "N played ♥Q,
     not held" beside the ``deal`` unknown that says either may be wrong).  ``place``: the dealer's line in doubt
     (:func:`dealer_line_in_doubt`)."""
-    zh, en = explain_contradicted.line_or_play(v.seat, place)
+    zh, en = explain_deal_lines.line_or_play(v.seat, place)
     # whichever is miscopied, the record is wrong: a seat cannot play a card it does not hold — the record's finding,
     # no seat's violation, no ruling page (docs/rules.md §1.6, §13.1)
     return as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
@@ -292,7 +292,7 @@ def _either(hand: Hand, judged: HandResult, others: Sequence[HandResult], seats:
     the hand is, and its outcome and the levels after are what they all give (:func:`_played_out`)."""
     results = [judged, *others]
     changes, more = agree(results, [t.plays for t in hand.tricks],
-                          lambda v: explain_contradicted.fault_whichever_line(v.seat, v.code))
+                          lambda v: explain_deal_lines.fault_whichever_line(v.seat, v.code))
     kept = [v for v in judged.violations if _kept(v, seats)]
     violations = sorted([*kept, *(v for v in changes["violations"] if not _kept(v, seats))], key=order)
     changes["tricks"] = regrouped(changes["tricks"], violations)
@@ -322,7 +322,7 @@ def _played_out(hand: Hand, judged: HandResult, others: Sequence[HandResult], ch
     (docs/rules.md §1.6: only what every reading gives is kept; ``outcome``, ``levels`` withheld where they
     differ)."""
     result, said = agree(others, [t.plays for t in hand.tricks],
-                         lambda v: explain_contradicted.fault_whichever_line(v.seat, v.code))
+                         lambda v: explain_deal_lines.fault_whichever_line(v.seat, v.code))
     for name in _RESULT_KEPT:
         changes[name] = result.get(name, getattr(others[0], name))
     changes["complete"] = True
@@ -436,7 +436,7 @@ def _line_only(hand: Hand, result: HandResult, seats: frozenset[int], wrong: Map
     own = [disproven_said(v, wrong[v.seat], decks) if v.seat in wrong else v for v in result.violations
            if v.code in SHOWN_BY and (v.seat in seats or (v.seat is None and v.trick is None and v.of_record))
            and (v.code, v.trick, v.seat) not in seen]
-    violations = sorted([*_shown_folded(hand, own, wrong, explain_contradicted.shown_in_throw_before),
+    violations = sorted([*_shown_folded(hand, own, wrong, explain_deal_lines.shown_in_throw_before),
                          *again.violations], key=order)
     shown = [(seat, w.written, w.dealt) for seat, w in sorted(wrong.items())]
     facts = [Derived("deal", f"{SEAT_TOKENS[seat]}: {' '.join(TOKEN[k] for k in dealt)}",

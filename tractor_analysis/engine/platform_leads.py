@@ -38,7 +38,7 @@ from ..records.cards import SEAT_TOKENS
 from ..records.fen80_reader import SEATS_BOTTOM_TAG, SEATS_RULES_TAG, SEATS_TAG, SEATS_FROM_WINNERS
 from ..records.model import Hand
 from .agreement import agree, shared_facts, sides_withheld
-from . import explain_contradicted
+from . import explain_contradicted, explain_deal_lines
 from .explain_held import fault_owed_open
 from .verdicts import Derived, HandResult, Unknown, Violation
 
@@ -251,7 +251,7 @@ def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult], pla
         hand, done, failed = from_rules(hand, plain)
         result = one(hand)
         found = [Derived("leader", f"{n}: {SEAT_TOKENS[s]}", f"the plays of trick {n - 1}",
-                         *explain_contradicted.leader_from_rules(n, s)) for n, s in done]
+                         *explain_deal_lines.leader_from_rules(n, s)) for n, s in done]
     withheld = any(t.winner is None for t in result.tricks[:-1])
     base = plain(hand) if withheld else result
     doubts, weighed, hands, complete = readings(hand, base, plain)
@@ -270,10 +270,10 @@ def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult], pla
     sides_withheld(results, changes, what)
     what = list(dict.fromkeys(what))
     unknowns, derived = shared_facts(results)
-    said = [Unknown("leader", tuple(what), *explain_contradicted.seats_from_winners_doubted(
+    said = [Unknown("leader", tuple(what), *explain_deal_lines.seats_from_winners_doubted(
         doubts, weighed, made, complete, MOST_SEATINGS, what))] if doubts else []
     if against:
-        said.append(Unknown("leader", tuple(what), *explain_contradicted.seats_from_bottom_doubted(against, what)))
+        said.append(Unknown("leader", tuple(what), *explain_deal_lines.seats_from_bottom_doubted(against, what)))
     if failed:
-        said.append(Unknown("leader", tuple(what), *explain_contradicted.leader_not_derived(failed, what)))
+        said.append(Unknown("leader", tuple(what), *explain_deal_lines.leader_not_derived(failed, what)))
     return dataclasses.replace(result, **changes, unknowns=(*unknowns, *said), derived=(*derived, *found))

@@ -23,7 +23,7 @@ from ..records.frozen import fast_init
 from ..records.deal_checks import uneven_position
 from ..records.model import Hand
 from ..records.rulesets import Miscount, RuleSet, ThrowPenalty
-from . import (explain_contradicted, explain_hand, explain_readings, explain_held, explain_stopped, referee,
+from . import (explain_deal_lines, explain_hand, explain_readings, explain_held, explain_stopped, referee,
                score_sheet)
 from .claimed_end import (SINGLE, ForcedLast, bounded_end, claimed_end, finish_totals, forced_end, forced_last,
                           last_trick_multiplier)
@@ -328,7 +328,7 @@ def _lines_short_of_plays(hand: Hand, start: Start, played: Played,
         held, plays = start.hands[s], played[s]
         over = card_list([max(0, p - h) for p, h in zip(plays, held)])
         if s not in left and over and all(p >= h for p, h in zip(plays, held)):
-            out.append(Unknown("deal", ("legality",), *explain_contradicted.line_short_of_plays(
+            out.append(Unknown("deal", ("legality",), *explain_deal_lines.line_short_of_plays(
                 s, sum(held), sum(plays), over, ("legality",), s == hand.dealer)))
     return tuple(out)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..records.cards import BJ, LJ, RANK_OF, RANK_TOKENS, SEAT_TOKENS, TEAMS, team_of, trump_token
 from ..records.model import Hand
 from ..records.rulesets import BidDealer, NoDeclaration, RuleSet
-from . import explain_bury, explain_contradicted, explain_hand, explain_tags, explain_held, explain_unknown
+from . import explain_bury, explain_contradicted, explain_deal_lines, explain_hand, explain_tags, explain_held, explain_unknown
 from .bury_dealer import bury_makers, dealer_from_bury
 from .declared_level import NOTHING_CARRIED, level_against_declarations, level_not_carried
 from .declarations import (DeclarationsJudged, bid_winner, bottom_takers, check_declarations, judge_declarations,
@@ -707,7 +707,7 @@ def throws_unknown(setting: Setting, seats: frozenset[int], tricks: tuple[int, .
     item; a full hand with neither gets a ``deal`` item of its own."""
     shown = tuple(sorted(seats))
     what = ("throw_check",) + (("points", "outcome", "levels") if penalty else ())
-    unread = {i: explain_contradicted.unread_line_seat((u.message_zh, u.message_en))
+    unread = {i: explain_deal_lines.unread_line_seat((u.message_zh, u.message_en))
               for i, u in enumerate(setting.unknowns) if u.tag == "deal"}
     mine = {i for i, s in unread.items() if s in seats}
     if not mine:            # no line with cards not read among them: the seats without a line
@@ -722,7 +722,7 @@ def throws_unknown(setting: Setting, seats: frozenset[int], tricks: tuple[int, .
     for i in mine:
         u = unknowns[i]
         both = tuple(dict.fromkeys(u.withheld + what))
-        message = (words(shown, both, tricks) if words is not None else explain_contradicted.line_unread_throws(
+        message = (words(shown, both, tricks) if words is not None else explain_deal_lines.line_unread_throws(
             (u.message_zh, u.message_en), u.withheld, shown, tricks, both))
         unknowns[i] = Unknown("deal", both, *message)
     return dataclasses.replace(setting, unknowns=tuple(unknowns))

@@ -20,7 +20,7 @@ from ..records.cards import NUM_KINDS, SEAT_TOKENS, TOKEN, Card
 from ..records.deal_checks import copies_places_words, copies_shown, partial_over, seats_without_line, unread_lines
 from ..records.model import Hand
 from ..records.rulesets import RuleSet
-from . import explain_bury, explain_contradicted, explain_copies, explain_hand
+from . import explain_bury, explain_deal_lines, explain_copies, explain_hand
 from .bottom_exchange import (Start, bottom_from_deal, bury_beyond_decks, bury_from_plays, bury_not_read,
                               bury_size, dealer_exchange, new_start, rebid_chain)
 from .declarations import bottom_takers
@@ -156,7 +156,7 @@ def _lines_not_whole(hand: Hand, rules: RuleSet, start: Start, played: Played, u
             what: tuple[str, ...] = ("legality", "throw_check") + (("points", "outcome", "levels") if ends else ())
         else:
             what = ("legality",)
-        unknowns.append(Unknown("deal", what, *explain_contradicted.line_unread(
+        unknowns.append(Unknown("deal", what, *explain_deal_lines.line_unread(
             s, n, beyond, what, hand.setup, short and hand.setup)))
     from_plays = start.from_plays if hand.setup else start.from_plays | frozenset(unread)
     return replace(start, hands=tuple(map(tuple, rows)), from_plays=from_plays,

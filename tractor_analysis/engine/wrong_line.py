@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 from ..records.cards import SEAT_TOKENS, TOKEN
 from ..records.model import Hand
 from ..records.rulesets import RuleSet
-from . import explain_contradicted
+from . import explain_deal_lines
 from .agreement import agree, regrouped
 from .declarations import bottom_takers
 from .kept_result import result_facts
@@ -80,18 +80,18 @@ def wrong_line(hand: Hand, result: HandResult, moves: Sequence[tuple[int, int, i
             and len(hand.bottom) == result.rules.bottom_size
             and not any(v.code in _SHOWN_BY for v in again.violations)):
         # the record's own slip, not a seat's act: no ruling against a player (docs/rules.md §1.6, §13.1)
-        zh, en = explain_contradicted.card_in_wrong_line_said(moves)
+        zh, en = explain_deal_lines.card_in_wrong_line_said(moves)
         said = [as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
                 for v in own]
         violations = sorted([*said, *again.violations], key=order)
         value = "; ".join(f"{SEAT_TOKENS[t]}: {' '.join(TOKEN[k] for k, _, s in moves if s == t)}"
                           for t in sorted({t for _, _, t in moves}))
         fact = Derived("deal", value, "the decks, the deal lines and the seats' plays",
-                       *explain_contradicted.card_in_wrong_line(moves))
+                       *explain_deal_lines.card_in_wrong_line(moves))
         return dataclasses.replace(again, violations=tuple(violations), tricks=regrouped(again.tricks, violations),
                                    derived=again.derived + (fact,))
     changes, what = agree([result, again], [t.plays for t in hand.tricks],
-                          lambda v: explain_contradicted.fault_whichever_line_holds(v.seat, v.code))
+                          lambda v: explain_deal_lines.fault_whichever_line_holds(v.seat, v.code))
     # the card in one line or the other: the record is wrong either way — its findings (docs/rules.md §13.1)
     kept = [as_record_finding(v) if v in own else v for v in result.violations if v.trick is None or v in own]
     violations = sorted([*kept, *(v for v in changes["violations"] if v.trick is not None and v not in own)],
@@ -100,20 +100,11 @@ def wrong_line(hand: Hand, result: HandResult, moves: Sequence[tuple[int, int, i
                    legality_known=False)
     changes.pop("complete", None)
     what = [*what, *(w for w in ("legality",) if w not in what)]
-    unknown = Unknown("deal", tuple(what), *explain_contradicted.card_maybe_in_wrong_line(moves, what))
+    unknown = Unknown("deal", tuple(what), *explain_deal_lines.card_maybe_in_wrong_line(moves, what))
     # their outcomes differing, each known: the levels after both give, said (docs/rules.md §10.2)
     said = tuple(result_facts([result, again])) if changes.get("outcomes_open") else ()
     return dataclasses.replace(result, **changes, unknowns=result.unknowns + (unknown,),
                                derived=result.derived + said)
-
-
-def regrouped(tricks: Sequence[TrickResult], violations: Sequence[Violation]) -> tuple[TrickResult, ...]:
-    """``tricks`` each with the violations of ``violations`` found in it (in their order)."""
-    by_trick: dict[int, list[Violation]] = {}
-    for v in violations:
-        if v.trick is not None:
-            by_trick.setdefault(v.trick, []).append(v)
-    return tuple(dataclasses.replace(t, violations=tuple(by_trick.get(t.number, ()))) for t in tricks)
 
 
 __all__ = ["wrong_line", "wrong_line_moves"]
