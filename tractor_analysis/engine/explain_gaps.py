@@ -379,17 +379,28 @@ def _left_out_filled(seat: int, left_out: Sequence[int], fills: Sequence[Sequenc
             ", ".join(f"its play in trick {t} then {cards_text(c)}" for t, c in zip(left_out, fills)))
 
 
-def _long_follow(seat: int, trick: int, written: Sequence[int], led: int, left_out: Sequence[int]) -> Message:
+def _its_cards(taker: bool) -> Message:
+    """What a seat's cards are, said after "one card more than": its deal line's, or — a taker of the bottom (the
+    dealer, a rebidder after 炒地皮) — its deal line's with the bottom it took, less its bury."""
+    if taker:
+        return ("其所持的牌（发牌行加上所取的底牌，减去所扣的牌）", "it held (its deal line with the bottom it took, less "
+                                                                 "its bury)")
+    return "其发牌行给出的牌", "its deal line gives"
+
+
+def _long_follow(seat: int, trick: int, written: Sequence[int], led: int, left_out: Sequence[int],
+                 taker: bool) -> Message:
     """A follow one card longer than its lead, its seat's plays (with those the record leaves out) one card more
-    than its cards (:mod:`.slip_readings`)."""
+    than its cards (:mod:`.slip_readings`; ``taker``: the seat took the bottom)."""
     who_zh, who_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     tz = "、".join(f"第 {t} 轮" for t in left_out)
     te = ", ".join(f"trick {t}" for t in left_out)
+    cz, ce = _its_cards(taker)
     return (f"{who_zh}第 {trick} 轮的出牌记为 {len(written)} 张（{cards_text(written)}），首家出了 {led} 张；"
-            f"连同记录缺少的{tz}的出牌，{who_zh}的出牌比其发牌行给出的牌多一张",
+            f"连同记录缺少的{tz}的出牌，{who_zh}的出牌比{cz}多一张",
             f"{who_en}'s play in trick {trick} is written with {len(written)} cards ({cards_text(written)}) to a lead "
             f"of {led}; with its play{'s' if len(left_out) > 1 else ''} the record leaves out ({te}), {who_en}'s "
-            f"plays hold one card more than its deal line gives")
+            f"plays hold one card more than {ce}")
 
 
 def _seat_faults(seat: int, faults: Sequence[tuple[str, int | None]]) -> Message:
@@ -409,15 +420,16 @@ def _seat_faults(seat: int, faults: Sequence[tuple[str, int | None]]) -> Message
 def slip_readings_open(seat: int, trick: int, written: Sequence[int], led: int,
                        each: Sequence[tuple[int, Sequence[Sequence[int]] | None, Sequence[tuple[str, int | None]]]],
                        left_out: Sequence[int], as_written: tuple[int | tuple[int, ...], Sequence[int]] | None,
-                       what: Sequence[str]) -> Message:
+                       what: Sequence[str], taker: bool = False) -> Message:
     """A follow ``written`` one card longer than its lead (``led`` cards) whose card written too many the record does
     not prove (:mod:`.slip_readings`): each reading of ``each`` — the card taken as the one written too many, the
     plays left out it then fills in, and the seat's faults it finds —, and the follow as played (``as_written``:
     the trick and cards of the seat's later play that is then written where it held no such card, cards empty: a
     play written there and not read where it held no card left; the trick a tuple: the tricks one of whose plays
     is so written, which one resting on the play written and not read), every one
-    judged; else (``None``) the follow as written is ruled out.  ``what``: withheld."""
-    head_zh, head_en = _long_follow(seat, trick, written, led, left_out)
+    judged; else (``None``) the follow as written is ruled out.  ``what``: withheld; ``taker``: the seat took the
+    bottom (its cards said as its deal line with the bottom it took, less its bury)."""
+    head_zh, head_en = _long_follow(seat, trick, written, led, left_out, taker)
     who_zh, who_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     rz, re_ = [], []
     for kind, fills, faults in each:
@@ -462,20 +474,22 @@ def slip_readings_open(seat: int, trick: int, written: Sequence[int], led: int,
 
 
 def slip_reading_proven(seat: int, written: Sequence[int], led: int, kind: int,
-                        fills: Sequence[Sequence[int]] | None, left_out: Sequence[int]) -> Message:
+                        fills: Sequence[Sequence[int]] | None, left_out: Sequence[int], taker: bool = False) -> Message:
     """The ``wrong_count`` of a follow ``written`` one card longer than its lead, its seat's plays with those the
     record leaves out one card more than its cards, one reading alone fitting the record's later plays
-    (:mod:`.slip_readings`): ``kind`` is the card written too many — the record's slip, not a card played too many."""
+    (:mod:`.slip_readings`): ``kind`` is the card written too many — the record's slip, not a card played too many
+    (``taker``: the seat took the bottom)."""
     card, who_zh, who_en = cards_text([kind]), SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    cz, ce = _its_cards(taker)
     tz = "、".join(f"第 {t} 轮" for t in left_out)
     te = ", ".join(f"trick {t}" for t in left_out)
     fz, fe = _left_out_filled(seat, left_out, fills)
     return (f"{who_zh}的出牌记为 {len(written)} 张（{cards_text(written)}），首家出了 {led} 张；连同记录缺少的{tz}的"
-            f"出牌，{who_zh}的出牌比其发牌行给出的牌多一张：只有把这手中的 {card} 读作多写的一张（{fz}），"
+            f"出牌，{who_zh}的出牌比{cz}多一张：只有把这手中的 {card} 读作多写的一张（{fz}），"
             f"{who_zh}其后才不会打出不在手中的牌——多写的 {card} 是这手出牌中的这一张（记录的错误，不是{who_zh}多出了牌）",
             f"{who_en}'s play is written with {len(written)} cards ({cards_text(written)}) to a lead of {led}; with "
             f"its play{'s' if len(left_out) > 1 else ''} the record leaves out ({te}), {who_en}'s plays hold one card "
-            f"more than its deal line gives: only with this {card} read as the card written too many ({fe}) does "
+            f"more than {ce}: only with this {card} read as the card written too many ({fe}) does "
             f"{who_en} not later play a card it does not hold — the {card} written too many is this one (the "
             f"record's slip, not a card {who_en} played too many)")
 

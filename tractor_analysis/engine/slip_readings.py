@@ -9,15 +9,15 @@ Filling the ``?`` in from the play as written (N played both: the ``?`` its one 
 later trick it no longer holds, so that reading is ruled out by the record's later plays, as any way of filling a
 play in that does so (:mod:`.record_gaps`).
 
-So (docs/rules.md §1.6): a seat whose cards are known (a taker of the bottom only where they are known exactly:
-:func:`_taker_known`), one of whose follows is one card longer than its lead, each of its other plays written as many
-cards as its lead, with plays the record leaves out (its ``?``) that make its plays one card more than its cards —
-the hand is judged once for each card of that follow taken as the one written too many (the plays left out filled
-in in each, :mod:`.record_gaps`), and once as written where that needs one slip elsewhere (a later play of a card
-the seat no longer held — which one may rest on how its ``?`` is filled in: :func:`_slip_after` — or a ``?`` where
-it held no card left); a reading in which the seat plays a card it does not hold (or ends with cards left) is ruled
-out; what every reading left gives is kept (:func:`.agreement.agree`), the rest withheld, an ``unknown`` (tag
-``play``) naming the readings.
+So (docs/rules.md §1.6): a seat whose cards are known (a taker of the bottom — the dealer, a rebidder after 炒地皮 —
+only where they are known exactly: :func:`_taker_known`), one of whose follows is one card longer than its lead, each
+of its other plays written as many cards as its lead, with plays the record leaves out (its ``?``) that make its plays one card more than its cards — the hand is judged once
+for each card of that follow taken as the one written too many (the plays left out filled in in each,
+:mod:`.record_gaps`), and once as written where that needs one slip elsewhere (a later play of a card the seat no
+longer held — which one may rest on how its ``?`` is filled in:
+:func:`_slip_after` — or a ``?`` where it held no card left); a reading in which the seat plays a card it does not
+hold (or ends with cards left) is ruled out; what every reading left gives is kept (:func:`.agreement.agree`), the
+rest withheld, an ``unknown`` (tag ``play``) naming the readings.
 Where one reading alone is left it is judged as it is, and said.
 """
 from __future__ import annotations
@@ -59,6 +59,9 @@ class LongFollow:
     """The kinds of the follow, each once: each a reading of the card written too many."""
     left_out: tuple[int, ...]
     """The tricks whose play of the seat the record leaves out."""
+    taker: bool = False
+    """The seat took the bottom (the dealer, a rebidder after 炒地皮): its cards are its deal line with the bottom
+    it took, less its bury."""
 
 
 def find_long_follow(hand: Hand, result: HandResult, gaps: Sequence) -> LongFollow | None:
@@ -82,15 +85,19 @@ def find_long_follow(hand: Hand, result: HandResult, gaps: Sequence) -> LongFoll
         i, j = found[0]
         cards = hand.tricks[i].plays[j].cards
         return LongFollow(i, hand.tricks[i].number, seat, j, tuple(dict.fromkeys(cards)),
-                          tuple(g.trick for g in gaps if seat in g.missing))
+                          tuple(g.trick for g in gaps if seat in g.missing), seat in takers)
     return None
 
 
 def _taker_known(hand: Hand, start: Start, takers: Sequence[int]) -> bool:
-    """The cards of the bottom's taker (``takers``: one, no 炒地皮) are known exactly: its deal line with the
-    bottom, less the ``Buried:`` line — given, read whole (as the ``Bottom:`` line), one it could make (no
-    ``bad_bury``) and not disputed by its plays (:func:`.bottom_exchange.disputed_bury`)."""
-    return (len(takers) == 1 and not hand.earlier_buries and hand.buried is not None and not hand.aside_unread
+    """The cards of each taker of the bottom (``takers``, in turn: the dealer, then each rebidder after 炒地皮)
+    are known exactly: its deal line with the bottom it took — the ``Bottom:`` line, or the bury of the taker
+    before it —, less its own bury — one bury a take, given (``Buried: dealer's || rebidder's``), read whole (as
+    the ``Bottom:`` line), each one its taker could make (no ``bad_bury``) and none disputed by its taker's plays
+    (:func:`.bottom_exchange.disputed_bury`).  With fewer buries than takes (only the last written), or one of
+    them bad or disputed, a taker's cards are read from its plays or rest on which is miscopied: not known."""
+    buries = (*hand.earlier_buries, hand.buried) if hand.buried is not None else ()
+    return (len(buries) == len(takers) and not hand.aside_unread
             and start.buried is not None and not start.disputed
             and not any(v.code == "bad_bury" for v in start.violations))
 
@@ -235,7 +242,7 @@ def judge(hand: Hand, result: HandResult, follow: LongFollow, replay: Callable[[
     common = set(results[0].derived_plays).intersection(*(r.derived_plays for r in results[1:]))
     changes["derived_plays"] = tuple(p for p in results[0].derived_plays if p in common)
     unknowns.append(Unknown("play", tuple(what), *explain_gaps.slip_readings_open(
-        seat, follow.trick, written, led, each, follow.left_out, as_written, what)))
+        seat, follow.trick, written, led, each, follow.left_out, as_written, what, follow.taker)))
     changes["derived"], changes["unknowns"] = tuple(derived), tuple(unknowns)
     return dataclasses.replace(results[0], **changes)
 
@@ -249,7 +256,8 @@ def _proven(hand: Hand, result: HandResult, reading: HandResult, follow: LongFol
     changes, _ = agree([reading], plays, lambda v: (v.message_zh, v.message_en))
     written = hand.tricks[follow.index].plays[follow.place]
     led = len(hand.tricks[follow.index].plays[0].cards)
-    zh, en = explain_gaps.slip_reading_proven(follow.seat, written.cards, led, each[0], each[1], follow.left_out)
+    zh, en = explain_gaps.slip_reading_proven(follow.seat, written.cards, led, each[0], each[1], follow.left_out,
+                                              follow.taker)
     found = [as_record_finding(dataclasses.replace(v, better=(), better_choices=(), message_zh=zh, message_en=en))
              for v in result.violations if (v.code, v.trick, v.seat) == ("wrong_count", follow.trick, follow.seat)]
     violations = sorted([*changes["violations"], *found], key=order)

@@ -1,0 +1,112 @@
+"""A follow written a card too long, its seat's play left out elsewhere (docs/rules.md §1.6): a referee's finding.
+
+1. **A taker of the bottom after 炒地皮.**  Its cards are known as exactly as the dealer's where the record writes
+   the whole chain — the ``Bottom:`` line and one bury a take (``Buried: dealer's || rebidder's``), each one its
+   taker could make and its plays do not dispute: its deal line with the bottom it took (the bury of the taker
+   before it), less its own bury.  Before, any seat that took the bottom under 炒地皮 (the rebidder and the dealer
+   alike) was left out of the readings: its long follow was judged as written — ✗ ``wrong_count`` its own, a lead
+   out of turn after it, 多少牌 under the tournament rules.  Where only the last bury is written, the takers' cards
+   are read from their plays (§9.5, §14.1): there is no count of its cards its plays exceed, and the follow stays
+   judged as written (a guard).
+Each test but the guards fails on the code before the change.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tractor_analysis.engine.replay import replay_match
+from tractor_analysis.records import parse_tgn
+from tractor_analysis.records.cards import parse_trump
+from tractor_analysis.records.rulesets import PRESETS, build_ruleset
+
+from record_builders import E, N, _chain, _deal, _play_out, _tgn
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = (ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
+HAND_1 = SAMPLE[:SAMPLE.index('[Hand "2"]')]
+
+
+def _changed(text: str, line: str, new: str) -> str:
+    """``text`` with the line starting ``line`` written ``new``."""
+    i = text.index("\n" + line) + 1
+    return text[:i] + new + text[text.index("\n", i):]
+
+
+def _hand(text: str, rules=None):
+    (match,), _ = parse_tgn(text)
+    return replay_match(match, rules).hands[0]
+
+
+def _codes(h) -> list[tuple[str, int | None, int | None]]:
+    return [(v.code, v.trick, v.seat) for v in h.violations]
+
+
+def _readings(h):
+    return [u for u in h.unknowns if u.tag == "play" and "written too many" in u.message_en]
+
+
+# --- 1. a taker after 炒地皮 -----------------------------------------------------------------------------------------
+
+def _rebid_record() -> str:
+    """N deals (declared ♥2); after the bottom E rebids ♠2 ♠2 (炒地皮, tournament rules), takes N's bury and buries
+    again (tests/record_builders.py computes the chain and plays the hand out in single cards: every play legal)."""
+    rules = build_ruleset("tournament", ())[0]
+    deal, bottom = _deal(2, {"N": "H2", "E": "S2 S2"}, seed=1)
+    buries, start = _chain(deal, bottom, 2, N, [E], keep=3)
+    tricks = _play_out(rules, 2, parse_trump("S"), start, N)
+    return _tgn(trump="S", decls="N: H2 || E: S2 S2", deal=deal, bottom=bottom, buries=buries, tricks=tricks)
+
+
+REBID = _rebid_record()
+# E's follow of trick 18 written with its trick-19 card too, its trick-19 play a ?
+E_LONG = _changed(_changed(REBID, "18. S: HK, W: C4, N: D9, E: DQ", "18. S: HK, W: C4, N: D9, E: DQ DA"),
+                  "19. S: HK, W: C5, N: DK, E: DA", "19. S: HK, W: C5, N: DK, E: ?")
+# the dealer's (N's) follow of trick 18 written with its trick-19 card too, its trick-19 play a ?
+N_LONG = _changed(_changed(REBID, "18. S: HK, W: C4, N: D9, E: DQ", "18. S: HK, W: C4, N: D9 DK, E: DQ"),
+                  "19. S: HK, W: C5, N: DK, E: DA", "19. S: HK, W: C5, N: ?, E: DA")
+
+
+def test_the_record_built_is_a_clean_rebid_chain():
+    # (guard: passed before too) E took N's bury and buried again; the hand as built is legal
+    (match,), diags = parse_tgn(REBID)
+    hand = match.hands[0]
+    assert diags == [] and len(hand.earlier_buries) == 1
+    assert [(d.seat, d.after_bottom) for d in hand.declarations] == [(N, False), (E, True)]
+    h = replay_match(match).hands[0]
+    assert _codes(h) == [] and h.legality_known
+
+
+def test_the_rebidders_long_follow_is_read_each_way_its_cards_known_from_the_chain():
+    # before: E excluded as a taker under 炒地皮 — ✗ wrong_count (18) E's, a lead out of turn after it, 多少牌 for E
+    h = _hand(E_LONG)
+    assert _codes(h) == []
+    assert h.outcome is None or h.outcome.reason != "miscount"
+    (u,) = _readings(h)
+    en, zh = u.message_en, u.message_zh
+    assert ("E's plays hold one card more than it held (its deal line with the bottom it took, less its bury)"
+            in en)
+    assert "东家的出牌比其所持的牌（发牌行加上所取的底牌，减去所扣的牌）多一张" in zh
+    assert "♦Q written too many (its play in trick 19 then ♦Q; no fault of E's)" in en
+    assert "♦A written too many (its play in trick 19 then ♦A; no fault of E's)" in en
+    assert "or, as written, E did play 2 cards (多少牌)" in en and "多写的是 ♦Q（其第 19 轮的出牌即为 ♦Q；东家没有违规）" in zh
+
+
+def test_the_dealers_long_follow_under_chao_di_pi_is_read_each_way_too():
+    # the dealer under 炒地皮: its line with the Bottom: line, less its own bury (the first of the chain).
+    # Before: excluded as a taker (two takers) — ✗ wrong_count (18) N's
+    h = _hand(N_LONG)
+    assert not [c for c in _codes(h) if c[2] == N]
+    (u,) = _readings(h)
+    assert "♦9 written too many (its play in trick 19 then ♦9" in u.message_en
+    assert "♦K written too many (its play in trick 19 then ♦K" in u.message_en
+
+
+def test_guard_with_only_the_last_bury_written_the_takers_cards_are_read_from_their_plays():
+    # (guard: passed before too) one bury for two takes: what N and E held after the bury is not known (their cards
+    # read from their plays, §9.5) — no count of E's cards its plays exceed, so the follow is judged as written
+    line = next(x for x in E_LONG.splitlines() if x.startswith("Buried: "))
+    text = E_LONG.replace(line, "Buried: " + line.split("||")[1].strip())
+    h = _hand(text)
+    assert not _readings(h)
+    assert ("wrong_count", 18, E) in _codes(h)
+    assert any(u.tag == "rebid_buries" and "read from the plays" in u.message_en for u in h.unknowns)
