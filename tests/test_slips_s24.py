@@ -1,4 +1,4 @@
-"""A follow written a card too long, its seat's play left out elsewhere (docs/rules.md §1.6): a referee's finding.
+"""A follow written a card too long, its seat's play left out elsewhere (docs/rules.md §1.6): two referee findings.
 
 1. **A taker of the bottom after 炒地皮.**  Its cards are known as exactly as the dealer's where the record writes
    the whole chain — the ``Bottom:`` line and one bury a take (``Buried: dealer's || rebidder's``), each one its
@@ -8,10 +8,19 @@
    out of turn after it, 多少牌 under the tournament rules.  Where only the last bury is written, the takers' cards
    are read from their plays (§9.5, §14.1): there is no count of its cards its plays exceed, and the follow stays
    judged as written (a guard).
+2. **A play left out (not written ``?``) mid-hand, its seat still holding cards.**  Every seat plays in every
+   trick (§4.1): the record leaves that play out, as it leaves a ``?``'s cards out.  Before, with a long follow
+   before it, the record as written was taken to need no slip ("the seat played a card too many, and the record
+   gives it no play where it had none") and judged as written: ✗ ``wrong_count`` and two ✗ ``out_of_turn`` of N,
+   the claim called miscounted, and — tournament rules — 多少牌 for N.  Now it is read as the same record with a
+   ``?`` there is: each card of the long follow taken as the one written too many, and as written (N played two
+   cards, and one of its later plays, which one resting on what it played where the record leaves it out, cannot
+   be what it played); only what all give is kept.
 Each test but the guards fails on the code before the change.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tractor_analysis.engine.replay import replay_match
@@ -19,6 +28,7 @@ from tractor_analysis.records import parse_tgn
 from tractor_analysis.records.cards import parse_trump
 from tractor_analysis.records.rulesets import PRESETS, build_ruleset
 
+from event_helpers import invoke_cli
 from record_builders import E, N, _chain, _deal, _play_out, _tgn
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,3 +120,57 @@ def test_guard_with_only_the_last_bury_written_the_takers_cards_are_read_from_th
     assert not _readings(h)
     assert ("wrong_count", 18, E) in _codes(h)
     assert any(u.tag == "rebid_buries" and "read from the plays" in u.message_en for u in h.unknowns)
+
+
+# --- 2. a play left out mid-hand, not written ? ----------------------------------------------------------------------
+
+# hand 1 of the sample: N follows trick 9 with ♠Q ♣5 (its trick-13 card written there too) and the record gives N no
+# play in trick 13 (S6LO: left out; S6Q: written ?) — N still holds three cards there
+S6_LONG = _changed(HAND_1, "9. E: S9", "9. E: S9, S: S4, W: D5, N: SQ C5")
+S6LO = _changed(S6_LONG, "13. E: H8", "13. E: H8, S: H4, W: C4")
+S6Q = _changed(S6_LONG, "13. E: H8", "13. E: H8, S: H4, W: C4, N: ?")
+
+
+def test_a_play_left_out_where_the_seat_held_cards_is_the_records_gap_not_n_s_faults():
+    # before: judged as written — ✗ wrong_count (9), ✗ out_of_turn (10, 14), N's; claim_mismatch 50 vs 60
+    h = _hand(S6LO)
+    assert _codes(h) == []
+    assert not h.legality_known and "legality" in h.withheld
+    (u,) = _readings(h)
+    en, zh = u.message_en, u.message_zh
+    assert "with its play the record leaves out (trick 13), N's plays hold one card more than its deal line gives" in en
+    assert "♣5 written too many (its play in trick 13 then ♣5; no fault of N's)" in en
+    assert "♠Q written too many (its play in trick 13 then ♠Q; N broke the rule (Follow the suit group" in en
+    assert ("or, as written, N did play 2 cards (多少牌), and whatever its play the record leaves out (it still held "
+            "cards) in trick 13 was, the record then has it play a card it no longer held in one of tricks 14, 15, 16"
+            in en)
+    assert "则无论其第 13 轮出牌（记录缺少这一手，而其当时仍有牌）是什么" in zh
+    # the points rest on which card is too many: withheld, not a claim miscounted
+    assert h.attackers_total is None and "points" in u.withheld
+
+
+def test_under_the_tournament_rules_no_miscount_is_ruled_against_n():
+    # before: the outcome "wrong number of cards (多少牌) for N", a level penalty resting on the record's gap
+    h = _hand(S6LO, PRESETS["tournament"])
+    assert not [c for c in _codes(h) if c[2] == N]
+    assert h.outcome is None and "outcome" in _readings(h)[0].withheld
+
+
+def test_a_play_left_out_and_a_play_written_question_mark_are_judged_alike():
+    # the same verdicts either way: what is ruled, kept and withheld (only the words of the play differ)
+    left_out, unread = _hand(S6LO), _hand(S6Q)
+    assert _codes(left_out) == _codes(unread)
+    assert left_out.attackers_total == unread.attackers_total and left_out.outcome == unread.outcome
+    assert [u.withheld for u in left_out.unknowns] == [u.withheld for u in unread.unknowns]
+    assert [(t.winner, t.points) for t in left_out.tricks] == [(t.winner, t.points) for t in unread.tricks]
+
+
+def test_check_and_ruling_charge_nothing_to_n(tmp_path):
+    path = tmp_path / "s6lo.tgn"
+    path.write_text(S6LO, encoding="utf-8")
+    out = invoke_cli("check", str(path)).output
+    assert "✗" not in out and "claim_mismatch" not in out, out
+    data = json.loads(invoke_cli("check", "--json", str(path)).output)["files"][0]["hands"][0]
+    assert data["violations"] == []
+    r = invoke_cli("ruling", str(path), "-o", str(tmp_path / "r.html"))
+    assert not (tmp_path / "r.html").exists(), r.output     # before: a page ruling N's wrong count and turns

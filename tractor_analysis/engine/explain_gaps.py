@@ -420,7 +420,7 @@ def _seat_faults(seat: int, faults: Sequence[tuple[str, int | None]]) -> Message
 def slip_readings_open(seat: int, trick: int, written: Sequence[int], led: int,
                        each: Sequence[tuple[int, Sequence[Sequence[int]] | None, Sequence[tuple[str, int | None]]]],
                        left_out: Sequence[int], as_written: tuple[int | tuple[int, ...], Sequence[int]] | None,
-                       what: Sequence[str], taker: bool = False) -> Message:
+                       what: Sequence[str], taker: bool = False, unread: bool = True) -> Message:
     """A follow ``written`` one card longer than its lead (``led`` cards) whose card written too many the record does
     not prove (:mod:`.slip_readings`): each reading of ``each`` — the card taken as the one written too many, the
     plays left out it then fills in, and the seat's faults it finds —, and the follow as played (``as_written``:
@@ -428,7 +428,8 @@ def slip_readings_open(seat: int, trick: int, written: Sequence[int], led: int,
     play written there and not read where it held no card left; the trick a tuple: the tricks one of whose plays
     is so written, which one resting on the play written and not read), every one
     judged; else (``None``) the follow as written is ruled out.  ``what``: withheld; ``taker``: the seat took the
-    bottom (its cards said as its deal line with the bottom it took, less its bury)."""
+    bottom (its cards said as its deal line with the bottom it took, less its bury); ``unread``: the plays left out
+    are written and could not be read (``?``), else not written at all (said as the record leaving the play out)."""
     head_zh, head_en = _long_follow(seat, trick, written, led, left_out, taker)
     who_zh, who_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     rz, re_ = [], []
@@ -444,11 +445,13 @@ def slip_readings_open(seat: int, trick: int, written: Sequence[int], led: int,
             ge = ", ".join(f"trick {n}" for n in left_out)
             tz = "、".join(str(n) for n in t)
             te = ", ".join(str(n) for n in t)
-            rz.append(f"或照记录{who_zh}确实出了 {len(written)} 张（多少牌），则无论其{gz}记有但无法读取的出牌是什么，"
+            pz, pe = (("记有但无法读取的出牌", "its play written (not read)") if unread else
+                      ("出牌（记录缺少这一手，而其当时仍有牌）", "its play the record leaves out (it still held cards)"))
+            rz.append(f"或照记录{who_zh}确实出了 {len(written)} 张（多少牌），则无论其{gz}{pz}是什么，"
                       f"记录中其第 {tz} 轮中的一轮（取决于那一手）都打出了当时已不在手中的牌，该手出牌不可能是实际出牌")
-            re_.append(f"or, as written, {who_en} did play {len(written)} cards (多少牌), and whatever its play "
-                       f"written (not read) in {ge} was, the record then has it play a card it no longer held in one "
-                       f"of tricks {te} (which one rests on that play): that play cannot be what it played")
+            re_.append(f"or, as written, {who_en} did play {len(written)} cards (多少牌), and whatever {pe} in {ge} "
+                       f"was, the record then has it play a card it no longer held in one of tricks {te} (which one "
+                       f"rests on that play): that play cannot be what it played")
         elif cards:
             rz.append(f"或照记录{who_zh}确实出了 {len(written)} 张（多少牌），则记录中其第 {t} 轮打出了当时已不在手中的牌，"
                       f"该手出牌不可能是实际出牌")

@@ -11,10 +11,11 @@ play in that does so (:mod:`.record_gaps`).
 
 So (docs/rules.md §1.6): a seat whose cards are known (a taker of the bottom — the dealer, a rebidder after 炒地皮 —
 only where they are known exactly: :func:`_taker_known`), one of whose follows is one card longer than its lead, each
-of its other plays written as many cards as its lead, with plays the record leaves out (its ``?``) that make its plays one card more than its cards — the hand is judged once
+of its other plays written as many cards as its lead, with plays the record leaves out (written ``?``, or not written
+at all: every seat plays in every trick) that make its plays one card more than its cards — the hand is judged once
 for each card of that follow taken as the one written too many (the plays left out filled in in each,
 :mod:`.record_gaps`), and once as written where that needs one slip elsewhere (a later play of a card the seat no
-longer held — which one may rest on how its ``?`` is filled in:
+longer held — which one may rest on how its ``?``, or its play not written where it still held cards, is filled in:
 :func:`_slip_after` — or a ``?`` where it held no card left); a reading in which the seat plays a card it does not
 hold (or ends with cards left) is ruled out; what every reading left gives is kept (:func:`.agreement.agree`), the
 rest withheld, an ``unknown`` (tag ``play``) naming the readings.
@@ -59,6 +60,9 @@ class LongFollow:
     """The kinds of the follow, each once: each a reading of the card written too many."""
     left_out: tuple[int, ...]
     """The tricks whose play of the seat the record leaves out."""
+    unread: tuple[int, ...] = ()
+    """Those of :attr:`left_out` whose play is written and could not be read (``?``); the others' play is not
+    written at all."""
     taker: bool = False
     """The seat took the bottom (the dealer, a rebidder after 炒地皮): its cards are its deal line with the bottom
     it took, less its bury."""
@@ -84,8 +88,10 @@ def find_long_follow(hand: Hand, result: HandResult, gaps: Sequence) -> LongFoll
             continue
         i, j = found[0]
         cards = hand.tricks[i].plays[j].cards
-        return LongFollow(i, hand.tricks[i].number, seat, j, tuple(dict.fromkeys(cards)),
-                          tuple(g.trick for g in gaps if seat in g.missing), seat in takers)
+        unread = {t for t, s, _ in hand.plays_unread if s == seat}
+        left_out = tuple(g.trick for g in gaps if seat in g.missing)
+        return LongFollow(i, hand.tricks[i].number, seat, j, tuple(dict.fromkeys(cards)), left_out,
+                          tuple(t for t in left_out if t in unread), seat in takers)
     return None
 
 
@@ -143,8 +149,10 @@ def _as_written(hand: Hand, result: HandResult, follow: LongFollow) -> list[tupl
     play written there and not read (``?``, ``cards`` empty) where it held no card left; where the ``?`` finds it
     holding cards, the tricks one of whose plays is so written, which one resting on the ``?`` (:func:`_slip_after`).
     A play simply left out where it held none is no slip: its having played a card too many before shows why it did
-    not play.  ``None`` where the reading needs a slip of another kind (the seat's cards left or its line's size), or
-    two."""
+    not play.  One left out where it still held cards is read as a ``?`` there is: every seat plays in every trick
+    (docs/rules.md §4.1), so the seat played there and the record leaves that play out — the record's gap, not the
+    seat's not playing —, and whatever it played, one of its later plays is of a card it no longer held.  ``None``
+    where the reading needs a slip of another kind (the seat's cards left or its line's size), or two."""
     unread = {(t, s) for t, s, _ in hand.plays_unread}
     out, held = [], None
     for i, trick in enumerate(hand.tricks):
@@ -152,9 +160,10 @@ def _as_written(hand: Hand, result: HandResult, follow: LongFollow) -> list[tupl
             before = result.tricks[i].hands_before
             if not before:
                 return None
-            if (trick.number, follow.seat) not in unread:
+            none_left = sum(before[follow.seat]) < len(trick.plays[0].cards)
+            if none_left and (trick.number, follow.seat) not in unread:
                 continue
-            if sum(before[follow.seat]) < len(trick.plays[0].cards):
+            if none_left:
                 out.append((trick.number, ()))
             else:
                 held = (i, before[follow.seat])
@@ -242,7 +251,8 @@ def judge(hand: Hand, result: HandResult, follow: LongFollow, replay: Callable[[
     common = set(results[0].derived_plays).intersection(*(r.derived_plays for r in results[1:]))
     changes["derived_plays"] = tuple(p for p in results[0].derived_plays if p in common)
     unknowns.append(Unknown("play", tuple(what), *explain_gaps.slip_readings_open(
-        seat, follow.trick, written, led, each, follow.left_out, as_written, what, follow.taker)))
+        seat, follow.trick, written, led, each, follow.left_out, as_written, what, follow.taker,
+        follow.unread == follow.left_out)))
     changes["derived"], changes["unknowns"] = tuple(derived), tuple(unknowns)
     return dataclasses.replace(results[0], **changes)
 
