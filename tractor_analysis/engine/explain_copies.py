@@ -185,20 +185,24 @@ def hand_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, tricks: Seq
 
 
 def played_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, shown: Sequence[tuple[int, int]],
-                          lacking: Sequence[int], read: bool, what: Sequence[str], several: bool) -> Message:
-    """A full hand whose plays alone show more copies of each kind of ``over`` (``(kind, copies too many)``) than
-    the ``decks`` have, no deal line proving which (:func:`.extra_copies.judge_plays`): each copy played —
-    ``shown``, ``(trick, seat)`` each — may be the one miscopied with its play, standing for a card of ``lacking``
-    (those the plays and the bury lack).  ``read``: the hand is judged once with each read as each such card;
-    else nothing resting on those plays is ruled.  ``several``: the copies are played in more than one trick."""
+                          lacking: Sequence[int], read: bool, what: Sequence[str], several: bool,
+                          buried: int = 0) -> Message:
+    """A full hand whose plays alone — or with the ``Buried:`` line, ``buried`` its copies of them — show more
+    copies of each kind of ``over`` (``(kind, copies too many)``) than the ``decks`` have, no deal line proving
+    which (:func:`.extra_copies.judge_plays`): each copy played — ``shown``, ``(trick, seat)`` each — or buried may
+    be the one miscopied (with its play), standing for a card of ``lacking`` (those the plays and the bury lack).
+    ``read``: the hand is judged once with each read as each such card; else nothing resting on those plays is
+    ruled.  ``several``: the copies are played in more than one trick."""
     cards_zh = "、".join(TOKEN[k] for k, _ in over)
     cards_en = ", ".join(TOKEN[k] for k, _ in over)
     s = "s" if decks > 1 else ""
     each = {play: sum(1 for p in shown if p == play) for play in shown}
-    plays_zh = "、".join(f"第 {t} 轮{SEAT_NAMES_ZH[seat]}所出" + (f"（{n} 张）" if n > 1 else "")
-                         for (t, seat), n in each.items())
-    plays_en = ", ".join(f"{SEAT_TOKENS[seat]}'s in trick {t}" + (f" ({n} copies)" if n > 1 else "")
-                         for (t, seat), n in each.items())
+    plays_zh = "、".join([*(f"第 {t} 轮{SEAT_NAMES_ZH[seat]}所出" + (f"（{n} 张）" if n > 1 else "")
+                            for (t, seat), n in each.items()),
+                          *([f"Buried: 一行所记" + (f"（{buried} 张）" if buried > 1 else "")] if buried else [])])
+    plays_en = ", ".join([*(f"{SEAT_TOKENS[seat]}'s in trick {t}" + (f" ({n} copies)" if n > 1 else "")
+                            for (t, seat), n in each.items()),
+                          *([f"the Buried: line's" + (f" ({buried} copies)" if buried > 1 else "")] if buried else [])])
     if len(lacking) <= 8:
         which_zh = f"出牌与扣底中少于 {decks} 张的牌之一（{'、'.join(TOKEN[k] for k in lacking)}）"
         which_en = (f"one of the cards the plays and the bury hold fewer than {decks} of "
@@ -213,12 +217,47 @@ def played_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, shown: Se
               "kept" if read else
               f"too many ways to read them, so nothing resting on those plays is ruled (the follows, {these_en} "
               "and the points that rest on them)")
-    return unknown_fact(f"出牌中 {cards_zh} 的张数多于 {decks} 副牌所有（too_many_copies），而没有发牌行能证明记错的是哪一张："
-                        f"{plays_zh}的每一张都可能连同其出牌一起记错，记录也未说明它原是哪张牌——只知是{which_zh}，{how_zh}",
-                        f"the plays show more copies of {cards_en} than {decks} deck{s} hold (too_many_copies), and "
-                        f"no deal line proves which is miscopied: each copy played — {plays_en} — may be the one "
-                        f"miscopied with its play, and the record does not say what card it stands for, only that "
-                        f"it is {which_en}, {how_en}", what, several)
+    if buried:
+        head_zh = f"出牌与 Buried: 一行合起来 {cards_zh} 的张数多于 {decks} 副牌所有（bad_bury，记录问题）"
+        head_en = (f"the plays and the Buried: line together show more copies of {cards_en} than {decks} deck{s} "
+                   "hold (bad_bury, the record's finding)")
+        copy_zh, copy_en = "都可能记错（出牌中的连同其出牌一起）", "may be the one miscopied (a play's, with its play)"
+    else:
+        head_zh = f"出牌中 {cards_zh} 的张数多于 {decks} 副牌所有（too_many_copies）"
+        head_en = f"the plays show more copies of {cards_en} than {decks} deck{s} hold (too_many_copies)"
+        copy_zh, copy_en = "都可能连同其出牌一起记错", "may be the one miscopied with its play"
+    return unknown_fact(f"{head_zh}，而没有发牌行能证明记错的是哪一张：{plays_zh}的每一张{copy_zh}，记录也未说明它原是哪张牌——"
+                        f"只知是{which_zh}，{how_zh}",
+                        f"{head_en}, and no deal line proves which is miscopied: each copy — {plays_en} — {copy_en}, "
+                        f"and the record does not say what card it stands for, only that it is {which_en}, {how_en}",
+                        what, several)
+
+
+def bury_and_plays_beyond_decks(listed: Sequence[tuple[int, int, int, Sequence[tuple[int, int]]]],
+                                decks: int) -> Message:
+    """A full hand without every deal line whose ``Buried:`` line and plays hold together more copies of a card
+    than the ``decks`` have (:func:`.extra_copies.judge_plays`) — ``listed``: ``(kind, copies, copies buried,
+    (trick, seat) of each copy played)`` each.  The buried cards were in the hand and are never played: one copy,
+    of the line or of a play, is miscopied — the record's finding (docs/rules.md §1.6, §13.1), no seat's act."""
+    zh, en = [], []
+    for k, n, buried, plays in listed:
+        each = {play: sum(1 for p in plays if p == play) for play in plays}
+        many_zh, many_en = (f"（{buried} 张）", f" ({buried})") if buried > 1 else ("", "")
+        where_zh = "、".join([f"Buried: 一行{many_zh}", *(f"第 {t} 轮{SEAT_NAMES_ZH[seat]}的出牌"
+                                                          + (f"（{m} 张）" if m > 1 else "")
+                                                          for (t, seat), m in each.items())])
+        where_en = ", ".join([f"the Buried: line{many_en}", *(f"{SEAT_TOKENS[seat]}'s play in trick {t}"
+                                                               + (f" ({m})" if m > 1 else "")
+                                                               for (t, seat), m in each.items())])
+        zh.append(f"{n} 张 {PRETTY[k]}（{where_zh}）")
+        en.append(f"{n} copies of {TOKEN[k]} ({where_en})")
+    s = "s" if decks > 1 else ""
+    return (f"Buried: 一行与各家打出的牌合起来共有 {'；'.join(zh)}，多于 {decks} 副牌所有（每种 {decks} 张）：扣底的牌也是本局的牌，"
+            "且扣下后不再打出，故该行或某一手出牌有一张记错（或所用规则的副数少于记录的规则），记录未说明是哪一张",
+            f"the Buried: line and the cards played hold together {'; '.join(en)}: more than {decks} deck{s} hold "
+            f"({decks} of each) — the buried cards are cards of the hand, never played after, so one copy, of the line "
+            "or of a play, is miscopied (or the rules used have fewer decks than the record's), and the record does "
+            "not say which")
 
 
 def claim_every_reading(claim: int | None, totals: Sequence[int]) -> Message:

@@ -24,9 +24,10 @@ card played — the suit led, the winner, the others' follows — is taken as ce
 where they do not pair, nothing resting on those plays is ruled.  The hands shown before a trick count the doubtful
 copy as held, not known which (``held_open``), never a hand without the card it plays.
 
-A full hand with no deal line, or not every seat's, whose plays alone show a copy too many (:func:`plays_over`) is
-:func:`judge_plays`': each copy played read as each card the plays and the bury lack, or nothing resting on those
-plays ruled.
+A full hand with no deal line, or not every seat's, whose plays alone — or with the ``Buried:`` line, whose cards
+are the hand's too and never played (:func:`bury_counted`) — show a copy too many (:func:`plays_over`) is
+:func:`judge_plays`': each copy played (or buried) read as each card the plays and the bury lack, or nothing resting
+on those plays ruled; a copy of the line among them is the record's finding (``bad_bury``, no seat's).
 """
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ from .explain_hand import cards_left
 from .agreement import agree
 from .played_cards import Played, counts
 
-from .verdicts import HandResult, Unknown, Violation, as_record_finding
+from .verdicts import HandResult, Unknown, Violation, as_record_finding, hand_violation
 
 MAX_READINGS = 8
 """The most readings without a copy too many (one per seat and card, every combination) judged."""
@@ -373,10 +374,11 @@ def judge_partial(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]
     reading gives kept; a copy played may be miscopied with its play, what card it stands for not known, so
     nothing resting on those plays is ruled (:func:`_doubtful_plays`): the follows and throws of the tricks they
     are in and of the trick after each (led by its winner), those tricks' winners and, where the points rest on
-    them, the points and what follows; and no fault of a seat whose line gives such a copy or that plays one (its
-    hand is not known card for card) — but a play out of turn stands where the trick's leader rests on no doubtful
-    trick (the order of play is no card's: the first trick led by another seat than the dealer weighs the dealer,
-    :func:`.contradictions.questioned`).  The other verdicts stand.  Said in an ``unknown`` (tag ``deal``) naming
+    them, the points and what follows (and the claim's check: ``claim_mismatch`` with them); and no fault of a seat
+    whose line gives such a copy or that plays one (its hand is not known card for card) — but a play out of turn
+    stands where the trick's leader rests on no doubtful trick (the order of play is no card's: the first trick led
+    by another seat than the dealer weighs the dealer, :func:`.contradictions.questioned`).  The other verdicts
+    stand.  Said in an ``unknown`` (tag ``deal``) naming
     the cards and the tricks (docs/rules.md §1.6)."""
     lines = [counts(line) for line in hand.deal or ((),) * 4]
     results = [result, *(replay(_without(hand, w)) for w in every_place(hand, over, lines))]
@@ -392,7 +394,9 @@ def judge_partial(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]
         _doubtful_plays(hand, result, kinds, doubtful, changes, what,
                         lambda v: (v.code == "out_of_turn" and v.trick - 1 not in doubtful)  # (the order: no card's)
                         or (v.trick not in near and v.seat not in seats))
-    what = _regrouped(result, changes, [v for v in result.violations if v.trick is None], what, order)
+    withheld = changes["attackers_total"] is None and result.attackers_total is not None    # (no claim finding then)
+    own = [v for v in result.violations if v.trick is None and not (withheld and v.code in ON_THE_TOTAL)]
+    what = _regrouped(result, changes, own, what, order)
     if not what:
         return dataclasses.replace(result, **changes)
     words = explain_copies.hand_copy_miscopied(over, result.rules.decks, doubtful, what)
@@ -431,8 +435,9 @@ def judge_position(hand: Hand, result: HandResult, over: Sequence[tuple[int, int
     return dataclasses.replace(result, **changes, unknowns=result.unknowns + (Unknown("deal", tuple(what), *words),))
 
 
-def plays_over(hand: Hand, decks: int) -> tuple[tuple[int, int], ...]:
-    """A full hand's (not a position's) kinds its plays alone show more often than ``decks`` have, each with how
+def plays_over(hand: Hand, decks: int, buried: Sequence[int] = ()) -> tuple[tuple[int, int], ...]:
+    """A full hand's (not a position's) kinds its plays — with ``buried``, the ``Buried:`` line's cards
+    (:func:`bury_counted`: cards of the hand too, never played) — show more often than ``decks`` have, each with how
     many copies too many, where the record gives no deal line, or not every seat's: no line proves which copy is
     miscopied (with every line given a seat's line does: :mod:`.deal_lines`, :mod:`.impossible_plays`; a kind the
     lines given and the plays show too often together is :func:`..records.deal_checks.partial_over`'s).  Not a kind
@@ -440,7 +445,7 @@ def plays_over(hand: Hand, decks: int) -> tuple[tuple[int, int], ...]:
     the leader, none miscopied (:func:`..records.throw_copies.throw_shape`).  ``()`` when none."""
     if hand.setup or (hand.deal is not None and all(hand.deal)):
         return ()
-    played = counts([k for t in hand.tricks for p in t.plays for k in p.cards])
+    played = counts([k for t in hand.tricks for p in t.plays for k in p.cards] + list(buried))
     over = [(k, n - decks) for k, n in enumerate(played) if n > decks]
     if not over:
         return ()
@@ -448,33 +453,41 @@ def plays_over(hand: Hand, decks: int) -> tuple[tuple[int, int], ...]:
     return tuple((k, n) for k, n in over if k not in shaped)
 
 
+def bury_counted(hand: Hand, result: HandResult) -> tuple[int, ...]:
+    """The ``Buried:`` line's cards, counted with the plays (:func:`plays_over`, :func:`_stands_for`: every card
+    buried was in the hand, and none is played after — docs/rules.md §1.6), or ``()``: not given, or not borne
+    out — ``result``, the hand judged as recorded, finds it wrong (``bad_bury``) or in doubt (tag ``Buried``)."""
+    if (hand.buried is None or any(v.code == "bad_bury" for v in result.violations)
+            or any(u.tag == "Buried" for u in result.unknowns)):
+        return ()
+    return tuple(hand.buried)
+
+
 def _stands_for(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-    """The cards a copy of :func:`plays_over`'s ``over`` played may stand for, once per copy lacking: those the plays
-    and the ``Buried:`` line together show fewer copies of than the decks have — every other play and the bury
-    as recorded, the card miscopied is one the record lacks (docs/rules.md §1.6) —, not a kind of ``over``.  Many
-    where the ``Buried:`` line is not given, or not borne out (``result``, the hand judged as recorded, finds it
-    wrong or in doubt: not counted), or the record stops early (any card nobody plays)."""
-    doubted = (any(v.code == "bad_bury" for v in result.violations)
-               or any(u.tag == "Buried" for u in result.unknowns))
-    bury = () if doubted else hand.buried or ()
-    seen = counts([k for t in hand.tricks for p in t.plays for k in p.cards] + list(bury))
+    """The cards a copy of :func:`plays_over`'s ``over`` played (or buried) may stand for, once per copy lacking:
+    those the plays and the ``Buried:`` line together show fewer copies of than the decks have — every other play
+    and the bury as recorded, the card miscopied is one the record lacks (docs/rules.md §1.6) —, not a kind of
+    ``over``.  Many where the ``Buried:`` line is not given, or not borne out (:func:`bury_counted`: not counted),
+    or the record stops early (any card nobody plays)."""
+    seen = counts([k for t in hand.tricks for p in t.plays for k in p.cards] + list(bury_counted(hand, result)))
     kinds = {k for k, _ in over}
     return tuple(k for k, n in enumerate(seen) if k not in kinds for _ in range(max(0, result.rules.decks - n)))
 
 
-def _play_ways(hand: Hand, over: Sequence[tuple[int, int]], lacking: Sequence[int]
+def _play_ways(hand: Hand, over: Sequence[tuple[int, int]], lacking: Sequence[int], buried: Sequence[int] = ()
                ) -> tuple[tuple[tuple[tuple[int, int], int, int], ...], ...]:
-    """The ways to read the copies of ``over`` played too many as cards ``lacking`` (:func:`_stands_for`): each a
-    tuple of ``((trick index, play index), kind, to)`` — that play's copy of ``kind`` read as ``to`` —, every
-    choice of copies (as many of each kind as the decks lack) and of the cards they stand for; ``()`` past
-    :data:`MAX_READINGS`, or where the cards lacking are fewer than the copies too many."""
+    """The ways to read the copies of ``over`` played (or ``buried``: :func:`bury_counted`) too many as cards
+    ``lacking`` (:func:`_stands_for`): each a tuple of ``((trick index, play index), kind, to)`` — that play's copy
+    of ``kind`` read as ``to``; the position :data:`BURY`: the ``Buried:`` line's —, every choice of copies (as many
+    of each kind as the decks lack) and of the cards they stand for; ``()`` past :data:`MAX_READINGS`, or where the
+    cards lacking are fewer than the copies too many."""
     excess = sum(n for _, n in over)
     if excess > len(lacking) or len(set(lacking)) > MAX_READINGS:
         return ()
     per_kind = []
     for k, n in over:
         slots = [(ti, pi) for ti, t in enumerate(hand.tricks) for pi, p in enumerate(t.plays)
-                 for _ in range(p.cards.count(k))]
+                 for _ in range(p.cards.count(k))] + [BURY] * list(buried).count(k)
         per_kind.append([(k, c) for c in sorted(set(itertools.combinations(slots, n)))])
     ways: list[tuple] = []
     for chosen in itertools.product(*per_kind):
@@ -489,16 +502,24 @@ def _play_ways(hand: Hand, over: Sequence[tuple[int, int]], lacking: Sequence[in
 
 
 def _plays_read(hand: Hand, dealer: int | None, way: Sequence[tuple[tuple[int, int], int, int]]) -> Hand:
-    """``hand`` with each play of ``way`` (:func:`_play_ways`) read with its copy as the card it stands for — and,
-    where the seat's deal line (the dealer's with the ``Bottom:`` line) gives as many copies as it plays, one copy
-    there too: that card miscopied in its line and its play alike (as :func:`every_swap` reads a line's copy)."""
+    """``hand`` with each play of ``way`` (:func:`_play_ways`) read with its copy as the card it stands for (the
+    ``Buried:`` line's, at :data:`BURY`: the dealer's) — and, where the seat's deal line (the dealer's with the
+    ``Bottom:`` line) gives as many copies as it plays (and buries), one copy there too: that card miscopied in its
+    line and its play alike (as :func:`every_swap` reads a line's copy)."""
     tricks = [list(t.plays) for t in hand.tricks]
     deal = [list(line) for line in hand.deal or ((),) * 4]
     bottom = list(hand.bottom or ())
+    bury = list(hand.buried or ())
     played = Played(hand)
-    for (ti, pi), kind, to in way:
-        seat = tricks[ti][pi].seat
-        tricks[ti][pi] = _play_swapped(tricks[ti][pi], kind, to)
+    for pos, kind, to in way:
+        if pos == BURY:
+            seat = dealer
+            bury[bury.index(kind)] = to
+        else:
+            seat = tricks[pos[0]][pos[1]].seat
+            tricks[pos[0]][pos[1]] = _play_swapped(tricks[pos[0]][pos[1]], kind, to)
+        if seat is None:
+            continue
         places = [deal[seat], *([bottom] if seat == dealer else [])]
         buried = (hand.buried or ()).count(kind) if seat == dealer else 0
         if deal[seat] and sum(p.count(kind) for p in places) >= played[seat][kind] + buried:
@@ -508,7 +529,8 @@ def _plays_read(hand: Hand, dealer: int | None, way: Sequence[tuple[tuple[int, i
     return dataclasses.replace(
         hand, tricks=tuple(dataclasses.replace(t, plays=tuple(ps)) for t, ps in zip(hand.tricks, tricks)),
         deal=tuple(tuple(line) for line in deal) if hand.deal is not None else None,
-        bottom=tuple(bottom) if hand.bottom is not None else None)
+        bottom=tuple(bottom) if hand.bottom is not None else None,
+        buried=tuple(bury) if hand.buried is not None else None)
 
 
 ON_THE_TOTAL = frozenset({"claim_mismatch", "referee_mismatch"})
@@ -518,11 +540,13 @@ only where every reading gives them (:func:`judge_plays`)."""
 
 def judge_plays(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]],
                 replay: Callable[[Hand], HandResult], order: Callable[[Violation], tuple]) -> HandResult:
-    """``result`` of a full hand whose plays alone show more copies of each kind of ``over`` than the decks have
-    (:func:`plays_over`: no deal line, or not every seat's, proves which copy is miscopied): a copy played is
-    miscopied with its play, and the record says neither which nor what card it stands for — one the plays and the
-    bury lack (:func:`_stands_for`).  Where those ways are few (:func:`_play_ways`, at most :data:`MAX_READINGS`)
-    the hand is judged once with each copy read as each such card, and only what every reading gives is kept — a
+    """``result`` of a full hand whose plays — with the ``Buried:`` line (:func:`bury_counted`) — show more copies of
+    each kind of ``over`` than the decks have (:func:`plays_over`: no deal line, or not every seat's, proves which
+    copy is miscopied): a copy played (or buried) is miscopied with its play, and the record says neither which nor
+    what card it stands for — one the plays and the bury lack (:func:`_stands_for`).  A copy of the ``Buried:`` line
+    among them: the record's finding, ``bad_bury`` naming no seat and every copy (:func:`_bury_beyond`), the line
+    still read (its other cards stand, its copy one of those read).  Where those ways are few (:func:`_play_ways`,
+    at most :data:`MAX_READINGS`) the hand is judged once with each copy read as each such card, and only what every reading gives is kept — a
     trick's winner, the points, the outcome, the levels, the claim's check (``claim_mismatch`` only where every
     reading contradicts ``[Claim]``); else nothing resting on those plays is ruled (:func:`_doubtful_plays`: the
     follows, those tricks' winners and, where a card they may be counts points or the trick carries them, the
@@ -531,8 +555,9 @@ def judge_plays(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]],
     cards, the plays and what is withheld (docs/rules.md §1.6, §7.4)."""
     decks = result.rules.decks
     kinds = {k for k, _ in over}
+    buried = bury_counted(hand, result)
     lacking = _stands_for(hand, result, over)
-    ways = _play_ways(hand, over, lacking)
+    ways = _play_ways(hand, over, lacking, buried)
     doubtful = [t.number for t in hand.tricks if any(k in kinds for p in t.plays for k in p.cards)]
     plays = [t.plays for t in hand.tricks]
     if ways:
@@ -554,13 +579,28 @@ def judge_plays(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]],
                         lambda v: v.trick not in near and v.seat not in seats, lacking)
         withheld = changes["attackers_total"] is None and result.attackers_total is not None
         own = [v for v in result.violations if v.trick is None and not (withheld and v.code in ON_THE_TOTAL)]
-    what = _regrouped(result, changes, own, what, order)
+    shown = [(t.number, p.seat) for t in hand.tricks for p in t.plays for k in p.cards if k in kinds]
+    in_bury = sum(buried.count(k) for k in kinds)
+    what = _regrouped(result, changes, [*own, *_bury_beyond(hand, over, buried, decks)], what, order)
     if not what:
         return dataclasses.replace(result, **changes)
-    shown = [(t.number, p.seat) for t in hand.tricks for p in t.plays for k in p.cards if k in kinds]
     words = explain_copies.played_copy_miscopied(over, decks, shown, sorted(set(lacking)), bool(ways), what,
-                                                 len(doubtful) > 1)
+                                                 len(doubtful) > 1, in_bury)
     return dataclasses.replace(result, **changes, unknowns=result.unknowns + (Unknown("deal", tuple(what), *words),))
+
+
+def _bury_beyond(hand: Hand, over: Sequence[tuple[int, int]], buried: Sequence[int], decks: int
+                 ) -> tuple[Violation, ...]:
+    """The record's finding of :func:`judge_plays` where the ``Buried:`` line (``buried``) holds a copy of ``over``:
+    ``bad_bury``, no seat's — the line or a play is miscopied, not known which (docs/rules.md §1.6, §13.1) —,
+    naming every copy: the line's and each play's (trick, seat).  ``()`` where the bury holds none."""
+    listed = [(k, n + decks, list(buried).count(k),
+               [(t.number, p.seat) for t in hand.tricks for p in t.plays for c in p.cards if c == k])
+              for k, n in over if k in buried]
+    if not listed:
+        return ()
+    return (as_record_finding(hand_violation("bad_bury", None, explain_copies.bury_and_plays_beyond_decks(
+        listed, decks), tuple(hand.buried or ()))),)
 
 
 def _regrouped(result: HandResult, changes: dict, own: Sequence[Violation], what: list[str],
@@ -620,5 +660,5 @@ def _points_withheld(changes: dict) -> list[str]:
     return ["points", "outcome", "levels"]
 
 
-__all__ = ["BOTTOM", "BURY", "MAX_READINGS", "every_place", "every_swap", "extra_copies", "judge", "judge_partial",
+__all__ = ["BOTTOM", "BURY", "MAX_READINGS", "bury_counted", "every_place", "every_swap", "extra_copies", "judge", "judge_partial",
            "judge_plays", "judge_position", "never_played", "plays_over", "position_over"]

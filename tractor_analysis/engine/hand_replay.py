@@ -34,8 +34,8 @@ from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stop
 from .record_gaps import find_gaps, judge as judge_gaps
 from .impossible_plays import find_slips, judge as judge_slips
 from .slip_readings import find_long_follow, judge as judge_long_follow
-from .extra_copies import (extra_copies, judge as judge_extra, judge_partial, judge_plays, judge_position, plays_over,
-                           position_over)
+from .extra_copies import (bury_counted, extra_copies, judge as judge_extra, judge_partial, judge_plays, judge_position,
+                           plays_over, position_over)
 from .unfinished import missing_seats
 from .recorded_hand import hand_first, replay_recorded
 from .setup_tag import full_hand_shown, said as setup_said
@@ -271,8 +271,8 @@ def _lines_set_aside(hand: Hand, args: tuple, hands_before: bool, first_hand: bo
     if over:                # a full hand's lines given and plays showing a copy the decks lack, whatever the lines not
         return judge_partial(hand, result, over,      # given: which one, and what card a copy played is, not known
                              lambda h: replay_recorded(h, *args, hands_before, first_hand), hand_first)
-    over = plays_over(hand, result.rules.decks)
-    if over:                # a full hand's plays alone showing a copy the decks lack, no line proving which: read as
+    over = plays_over(hand, result.rules.decks, bury_counted(hand, result))
+    if over:                # a full hand's plays (and bury) showing a copy the decks lack, no line proving which: read as
         return judge_plays(hand, result, over,        # each card the record lacks, or not ruled on
                            lambda h: replay_recorded(h, *args, hands_before, first_hand), hand_first)
     return result
