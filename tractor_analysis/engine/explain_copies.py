@@ -199,10 +199,10 @@ def played_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, shown: Se
     each = {play: sum(1 for p in shown if p == play) for play in shown}
     plays_zh = "、".join([*(f"第 {t} 轮{SEAT_NAMES_ZH[seat]}所出" + (f"（{n} 张）" if n > 1 else "")
                             for (t, seat), n in each.items()),
-                          *([f"Buried: 一行所记" + (f"（{buried} 张）" if buried > 1 else "")] if buried else [])])
+                          *(["Buried: 一行所记" + (f"（{buried} 张）" if buried > 1 else "")] if buried else [])])
     plays_en = ", ".join([*(f"{SEAT_TOKENS[seat]}'s in trick {t}" + (f" ({n} copies)" if n > 1 else "")
                             for (t, seat), n in each.items()),
-                          *([f"the Buried: line's" + (f" ({buried} copies)" if buried > 1 else "")] if buried else [])])
+                          *(["the Buried: line's" + (f" ({buried} copies)" if buried > 1 else "")] if buried else [])])
     if len(lacking) <= 8:
         which_zh = f"出牌与扣底中少于 {decks} 张的牌之一（{'、'.join(TOKEN[k] for k in lacking)}）"
         which_en = (f"one of the cards the plays and the bury hold fewer than {decks} of "

@@ -36,7 +36,6 @@ import itertools
 from typing import Callable, Sequence
 
 from ..records.cards import POINTS
-from ..records.deal_checks import partial_over
 from ..records.model import Hand, Play
 from ..records.throw_copies import throw_shape
 from . import explain_copies
@@ -170,7 +169,6 @@ def _swap_slots(hand: Hand, dealer: int, kind: int, lines: Sequence[Sequence[int
     """Where a copy of ``kind`` may be the miscopied one: ``(place, where)`` (:func:`every_swap`), once per copy —
     each play of it by the seat whose line (for the dealer, or the bottom: the dealer's line and the bottom alike)
     gives it, or ``()`` for each copy the place gives beyond those plays."""
-    played = Played(hand)
     bottom = (hand.bottom or ()).count(kind)
     out: list[tuple[int, tuple]] = []
     for place in [*range(4), BOTTOM]:
