@@ -15,8 +15,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from ..records.cards import NUM_KINDS
 from ..records.model import Hand
+from ..records.rulesets import RuleSet
 from . import explain_readings
+from .declarations import bottom_takers
 from .deck_proof import placed_copies
 from .played_cards import held_from_plays, played_rows
 from .verdicts import HandResult, Violation, as_record_finding
@@ -42,6 +45,41 @@ def line_gives(hand: Hand, seat: int) -> Counter | None:
     if hand.bottom is None or hand.buried is None:
         return None
     return held + Counter(hand.bottom) - Counter(hand.buried)
+
+
+def taker_cards_known(hand: Hand) -> bool:
+    """The dealer's cards for the tricks (:func:`line_gives`: its line with the bottom, less the bury) are known
+    exactly, as exactly as any seat's from its line: its deal line, the ``Bottom:`` line and the ``Buried:`` line
+    given, each read whole; one take of the bottom (no 炒地皮, docs/rules.md §1.5); a bury of the bottom's size that
+    it could make (each buried card among its line and the bottom: no ``bad_bury``); and its plays not disputing the
+    bury (no card it plays beyond those cards is one the ``Buried:`` line buries: the bury may be the line miscopied,
+    :func:`.bottom_exchange.disputed_bury`).  ``False`` in a position (no seat takes the bottom there)."""
+    dealer = line_taker(hand)
+    if (dealer is None or hand.deal is None or not hand.deal[dealer] or hand.bottom is None or hand.buried is None
+            or any(s == dealer for s, _ in hand.deal_unread) or any(n for _, n in hand.aside_unread)
+            or hand.earlier_buries or bottom_takers(dealer, hand.declarations) != [dealer]
+            or len(hand.buried) != len(hand.bottom)):
+        return False
+    pool, bury = Counter(hand.deal[dealer]) + Counter(hand.bottom), Counter(hand.buried)
+    if bury - pool:
+        return False
+    played = Counter(k for t in hand.tricks for p in t.plays if p.seat == dealer for k in p.cards)
+    return not (played - (pool - bury)) & bury
+
+
+def bottom_borne_out(hand: Hand, rules: RuleSet) -> bool:
+    """The ``Bottom:`` line is borne out by the decks: the four deal lines and the ``Bottom:`` line are given, each
+    read whole (none in doubt), a hand's and a bottom's number of cards, and together give every card exactly as
+    many times as the decks hold it.  A card of the ``Bottom:`` line miscopied would then leave the decks one copy
+    too many and one too few unless a deal line were miscopied too: not one slip (docs/rules.md §1.6)."""
+    if (hand.setup or hand.deal is None or hand.bottom is None or hand.deal_unread or hand.deal_in_doubt
+            or any(n for kind, n in hand.aside_unread if kind == "bottom") or len(hand.bottom) != rules.bottom_size
+            or any(len(line) != rules.hand_size for line in hand.deal)):
+        return False
+    total = Counter(hand.bottom)
+    for line in hand.deal:
+        total.update(line)
+    return len(total) == NUM_KINDS and set(total.values()) == {rules.decks}
 
 
 def _others_in_doubt(result: HandResult, seats: frozenset[int], deck: bool) -> bool:

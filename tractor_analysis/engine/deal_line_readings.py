@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Mapping, Sequence
 
 from ..records.model import Hand
-from .deal_line_proof import line_gives, line_taker
+from .deal_line_proof import line_gives, line_taker, taker_cards_known
 from .verdicts import HandResult
 
 
@@ -89,11 +89,12 @@ def plays_miscopied(hand: Hand, seats: frozenset[int], left: Mapping[int, tuple[
     """``hand`` read with its plays miscopied rather than the lines of ``seats``: the cards a seat plays beyond its
     line (any of its plays of such a card may be the miscopied one) each replaced by a card it holds after the last
     trick (``left``: where the record stops, when it stops before the hand's end) — every way, when each seat has as many of both and the ways are at most :data:`MAX_PLAY_READINGS`.
-    None otherwise (``[]``): the dealer (its cards are its line with the bottom, less the bury), a failed throw
-    among its plays of such a card, other counts."""
+    The dealer's line gives it its line with the bottom, less the bury: read so where those cards are known exactly
+    (:func:`.deal_line_proof.taker_cards_known`).  None otherwise (``[]``): the dealer's cards not known exactly, a
+    failed throw among its plays of such a card, other counts."""
     ways: list[list[list[tuple[tuple[int, int, int], int]]]] = []      # per seat, its ways: (slot, new card) each
     for seat in sorted(seats):
-        if seat == line_taker(hand) or hand.deal is None:
+        if hand.deal is None or (seat == line_taker(hand) and not taker_cards_known(hand)):
             return []
         line = line_gives(hand, seat)
         where: dict[int, list[tuple[int, int, int]]] = {}       # per card, each play of it: (trick, play, card)

@@ -47,10 +47,11 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from ..records.cards import SEAT_TOKENS, TOKEN
 from ..records.model import Hand
-from ..records.rulesets import ThrowPenalty
+from ..records.rulesets import RuleSet, ThrowPenalty
 from . import explain_deal_lines, explain_readings
 from .agreement import agree, regrouped, shared_facts
-from .deal_line_proof import SHOWN_BY, LineDisproven, disproven_said, line_gives, line_taker, lines_disproven, lines_proven, next_lead_against, proven_said
+from .deal_line_proof import (SHOWN_BY, LineDisproven, bottom_borne_out, disproven_said, line_gives, line_taker,
+                              lines_disproven, lines_proven, next_lead_against, proven_said, taker_cards_known)
 from .deal_line_readings import line_from_plays, line_without, plays_miscopied, written_elsewhere
 from .outcome import offenders, team_counts
 from .played_cards import how_many_played
@@ -152,7 +153,7 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     count_unknown = False
     if bounds is not None:
         again, count_unknown = _throws_bounded(hand, again, seats, bounds)
-    place = dealer_line_in_doubt(hand, left)
+    place = dealer_line_in_doubt(hand, left, result.rules)
     shown = _shown_folded(hand, [_either_said(v, place if v.seat == line_taker(hand) else explain_deal_lines.LINE)
                                  if v.code in SHOWN_BY and v.seat in seats else v
                                  for v in result.violations if _kept(v, seats)],
@@ -176,8 +177,12 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
         judged, what = _winners_open(hand, judged, _tricks_beyond(hand, seats, result), what)
     if bounds is None and _whole_lines_played(hand, result):
         judged, what = _position_played_out(judged, others, what)
+    # the plays not read miscopied: said why — the dealer's cards not known exactly, else the ways or their counts
+    unread = "" if plays else (explain_deal_lines.DEALER_NOT_KNOWN if line_taker(hand) in seats
+                               and not taker_cards_known(hand) else explain_deal_lines.PLAYS_NOT_READ)
     unknown = Unknown("deal", what, *explain_deal_lines.deal_line_contradicted(
-        tuple(sorted(seats)), what, line_taker(hand), bounds is not None, bool(plays), place, bool(from_plays)))
+        tuple(sorted(seats)), what, line_taker(hand), bounds is not None, bool(plays), place, bool(from_plays),
+        unread))
     unknowns = (unknown,)
     if elsewhere and judged.outcome is not None and elsewhere[0].outcome != judged.outcome:
         # the result (a misdeal, 多少牌) rests on the card being the long line's seat's: not decided (docs/rules.md
@@ -190,12 +195,17 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     return dataclasses.replace(judged, unknowns=result.unknowns + unknowns)
 
 
-def dealer_line_in_doubt(hand: Hand, left: Mapping[int, tuple[int, ...]]) -> str:
+def dealer_line_in_doubt(hand: Hand, left: Mapping[int, tuple[int, ...]], rules: RuleSet | None = None) -> str:
     """Which line the dealer's cards ``left`` after the last trick come from — its cards are its deal line with the
     ``Bottom:`` line, less the bury: :data:`.explain_deal_lines.BOTTOM_LINE` where its deal line gives none of
     them and the ``Bottom:`` line gives them all (the ``Bottom:`` line, not its deal line, is the one its plays
     contradict), :data:`~.explain_deal_lines.EITHER_LINE` where both lines give one of them (which of the two is
-    miscopied the record does not say: both named, never one picked), else :data:`~.explain_deal_lines.LINE`."""
+    miscopied the record does not say: both named, never one picked), else :data:`~.explain_deal_lines.LINE`.
+    Where the decks bear the ``Bottom:`` line out (:func:`.deal_line_proof.bottom_borne_out`, ``rules`` given) and
+    the dealer's cards are known exactly (:func:`.deal_line_proof.taker_cards_known`) it is not the one miscopied:
+    :data:`~.explain_deal_lines.LINE` where its deal line gives every card left, else
+    :data:`~.explain_deal_lines.BOTTOM_BORNE_OUT` (neither its deal line nor the bury can leave it a card only the
+    bottom gives while it plays a card neither line gives: a play is miscopied)."""
     taker = line_taker(hand)
     cards = Counter(left.get(taker, ())) if taker is not None else Counter()
     if not cards or hand.deal is None or hand.bottom is None:
@@ -203,6 +213,8 @@ def dealer_line_in_doubt(hand: Hand, left: Mapping[int, tuple[int, ...]]) -> str
     line, bottom = Counter(hand.deal[taker]), Counter(hand.bottom)
     if not any(bottom[k] for k in cards):
         return explain_deal_lines.LINE
+    if rules is not None and taker_cards_known(hand) and bottom_borne_out(hand, rules):
+        return explain_deal_lines.BOTTOM_BORNE_OUT if +(cards - line) else explain_deal_lines.LINE
     if not any(line[k] for k in cards) and not +(cards - bottom):
         return explain_deal_lines.BOTTOM_LINE
     return explain_deal_lines.EITHER_LINE

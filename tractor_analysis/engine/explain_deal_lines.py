@@ -17,10 +17,15 @@ from .explain_held import fault_owed_open
 from .explain_unknown import seat_list, unknown_fact
 
 
-LINE, BOTTOM_LINE, EITHER_LINE = "line", "bottom", "either"
+LINE, BOTTOM_LINE, EITHER_LINE, BOTTOM_BORNE_OUT = "line", "bottom", "either", "bottom_borne_out"
 """Which line the dealer's cards left after the last trick come from (:func:`.deal_lines.dealer_line_in_doubt`): its
 deal line, the ``Bottom:`` line (its deal line gives none of them), or either (both give them: which of the two is
-miscopied the record does not say)."""
+miscopied the record does not say); or the ``Bottom:`` line where the decks bear it out (its deal line does not give
+them all, the dealer's cards known exactly): a play is the one miscopied."""
+
+_BORNE_OUT = ("底牌行与四家发牌行合起来正好是整副牌（每张牌都恰好是牌副数那么多张），底牌行无误",
+              "the Bottom: line is borne out by the decks (with the four deal lines, each whole, it gives every card "
+              "exactly as many times as the decks hold it)")
 
 
 def line_or_play(seat: int, place: str = LINE) -> Message:
@@ -28,6 +33,11 @@ def line_or_play(seat: int, place: str = LINE) -> Message:
     for the dealer, ``place`` names the line its cards left come from (:data:`LINE`, :data:`BOTTOM_LINE`,
     :data:`EITHER_LINE`)."""
     s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    if place == BOTTOM_BORNE_OUT:
+        return (f"——{s_zh}剩下的牌是底牌行（Bottom:）给出的（其发牌行并未全部给出）；{_BORNE_OUT[0]}：不是底牌行，"
+                f"而是{s_zh}的出牌有一处记错（见未知项 [deal]）",
+                f" — the cards {s_en} is left with are the Bottom: line's (its deal line does not give them all), and "
+                f"{_BORNE_OUT[1]}: not the Bottom: line but a play of {s_en}'s is miscopied (unknown [deal])")
     if place == BOTTOM_LINE:
         return (f"——底牌行（Bottom:）与{s_zh}的出牌不符（{s_zh}剩下的牌是底牌行给出的，其发牌行并无此牌）：底牌行或出牌有一处记错"
                 "（见未知项 [deal]）",
@@ -77,18 +87,27 @@ def fault_whichever_line(seat: int | None, code: str) -> Message:
                                         "miscopied; the play owed depends on which"))
 
 
+DEALER_NOT_KNOWN, PLAYS_NOT_READ = "dealer", "other"
+"""Why the hand is not judged with the plays miscopied (:func:`deal_line_contradicted`'s ``unread``): the dealer, one
+of the seats, has cards not known exactly (:func:`.deal_line_proof.taker_cards_known`); or the ways are too many, a
+failed throw is among such plays, or the seat's cards left are not as many as those it plays beyond its line."""
+
+
 def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: int | None = None,
-                           stops: bool = False, plays: bool = False, place: str = LINE, read: bool = False) -> Message:
+                           stops: bool = False, plays: bool = False, place: str = LINE, read: bool = False,
+                           unread: str = "") -> Message:
     """A hand (a full hand or a position) whose ``seats``' deal lines their plays contradict (:mod:`.deal_lines`);
     the ``dealer``'s cards are its line with the bottom, less the bury (a full hand's).  ``stops``: the record stops
     before the hand's end (no cards left after the last trick to show which cards of the line were not held).
     ``plays``: the hand is also judged with the plays miscopied instead (each card played beyond the line
     replaced by a card left); ``read``: with the line miscopied, read from the seat's plays; only what every
     reading gives is kept.  ``place``: the line the ``dealer``'s cards left come from, when it is the one seat
-    (:func:`line_or_play`): the ``Bottom:`` line, or either of the two, named so."""
+    (:func:`line_or_play`): the ``Bottom:`` line, or either of the two, named so.  ``unread``: why the plays are not
+    read miscopied (:data:`DEALER_NOT_KNOWN`, :data:`PLAYS_NOT_READ`; ``""`` where they are): said, with what that
+    withholds — never words claiming that reading made."""
     zh, en = seat_list(seats)
     if not stops and place != LINE and dealer is not None and list(seats) == [dealer]:
-        return _dealer_lines_contradicted(dealer, what, plays, place, read)
+        return _dealer_lines_contradicted(dealer, what, plays, place, read, unread)
     one = len(seats) == 1
     its = "its" if one else "their"
     nz = ne = ""
@@ -96,6 +115,9 @@ def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: in
         dz, de = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
         nz, ne = f"（{dz}的牌是其发牌行加底牌、减去所扣的牌）", f" ({de}'s cards being its line and the bottom, less the bury)"
     pz, pe = _other_readings(zh, en, one, stops, plays, read)
+    if unread and not plays:
+        uz, ue = _plays_not_read(zh, en, one, dealer, unread)
+        pz, pe = pz + uz, pe + ue
     if stops:
         them = "it" if one else "them"
         return unknown_fact(
@@ -118,12 +140,19 @@ def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: in
                     f"{pe}", what)
 
 
-def _dealer_lines_contradicted(dealer: int, what: Sequence[str], plays: bool, place: str, read: bool = False) -> Message:
+def _dealer_lines_contradicted(dealer: int, what: Sequence[str], plays: bool, place: str, read: bool = False,
+                               unread: str = "") -> Message:
     """:func:`deal_line_contradicted` of the dealer alone, the cards it is left with given by the ``Bottom:`` line
-    alone (``place`` :data:`BOTTOM_LINE`) or by both its deal line and the ``Bottom:`` line (:data:`EITHER_LINE`);
-    ``read``: the hand also judged with the lines miscopied, read from its plays (:func:`_other_readings`)."""
+    alone (``place`` :data:`BOTTOM_LINE`; :data:`BOTTOM_BORNE_OUT` where the decks bear that line out: a play is
+    miscopied) or by both its deal line and the ``Bottom:`` line (:data:`EITHER_LINE`); ``read``: the hand also judged with the lines miscopied, read from its plays (:func:`_other_readings`)."""
     zh, en = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
-    if place == BOTTOM_LINE:
+    if place == BOTTOM_BORNE_OUT:
+        hz = (f"{zh}的出牌与其牌不符（{zh}打出了其发牌行与底牌行都没有的牌，最后一轮后仍剩有底牌行给出、其发牌行并无的牌）；"
+              f"{_BORNE_OUT[0]}，是{zh}的出牌有一处记错")
+        he = (f"{en}'s plays disagree with its cards ({en} plays a card neither its deal line nor the Bottom: line "
+              f"gives, and still holds after the last trick cards the Bottom: line gives and its deal line does not); "
+              f"{_BORNE_OUT[1]}, so a play of {en}'s is miscopied")
+    elif place == BOTTOM_LINE:
         hz = (f"底牌行（Bottom:）与{zh}的出牌不符（{zh}打出了其发牌行与底牌行都没有的牌，最后一轮后仍剩有底牌行给出、其发牌行"
               f"并无的牌），底牌行与出牌必有一处记错")
         he = (f"the Bottom: line disagrees with {en}'s plays ({en} plays a card neither its deal line nor the Bottom: "
@@ -144,9 +173,35 @@ def _dealer_lines_contradicted(dealer: int, what: Sequence[str], plays: bool, pl
         pe = (f"; the hand is also judged with the plays miscopied instead (each card {en} plays that the lines do not "
               f"give read as a card {en} holds after the last trick), and a trick's winner, its points and a fault are "
               "kept only where both give them")
+    if unread and not plays:
+        uz, ue = _plays_not_read(zh, en, True, dealer, unread)
+        pz, pe = pz + uz, pe + ue
     return unknown_fact(f"{hz}：{zh}的跟牌（以及对其的甩牌）只按两行与出牌都有的牌判定（{zh}的牌是其发牌行加底牌、减去所扣的牌）{pz}",
                         f"{he}: its follows (and throws against it) are judged only on the cards both the lines and its "
                         f"plays give ({en}'s cards being its line and the bottom, less the bury){pe}", what)
+
+
+def _plays_not_read(zh: str, en: str, one: bool, dealer: int | None, why: str) -> Message:
+    """The words of :func:`deal_line_contradicted` where the hand is not judged with the plays miscopied (``why``:
+    :data:`DEALER_NOT_KNOWN` — the ``dealer``'s cards not known exactly —, else :data:`PLAYS_NOT_READ`): that reading
+    not made, and what is withheld for it (:func:`.deal_lines._winners_open`)."""
+    its = "its" if one else "their"
+    if why == DEALER_NOT_KNOWN and dealer is not None:
+        dz, de = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+        rz = (f"{dz}的牌（发牌行加底牌、减去所扣的牌）不能确知：底牌行或扣底行（Buried:）未给出或未读全、炒地皮、所扣的牌"
+              f"不是{dz}能扣的，或{dz}的出牌与扣底行不符")
+        re_ = (f"{de}'s cards — its line with the bottom, less the bury — are not known exactly: the Bottom: or "
+               f"Buried: line not given or not read whole, the bottom taken more than once (炒地皮), a bury {de} could "
+               f"not make, or its plays disputing the Buried: line")
+    else:
+        rz = "换法超过 24 种、此类出牌中有甩牌失败，或剩牌与所出发牌行中没有的牌张数不同"
+        re_ = ("more than 24 ways, a failed throw among such plays, or not as many cards left as cards played beyond "
+               "the line")
+    return (f"；未按出牌记错判定（{rz}），故{zh}打出发牌行中没有的牌的各轮，由谁赢、得分及其中的违例都不判定，"
+            f"其下一轮的领出是否轮到也不判定",
+            f"; the hand is not judged with a play miscopied ({re_}), so the winner, the points and the faults of "
+            f"each trick in which {en} {'plays' if one else 'play'} a card beyond {its} line are withheld, and "
+            f"whether the next trick's lead was in turn")
 
 
 def _other_readings(zh: str, en: str, one: bool, stops: bool, plays: bool, read: bool) -> Message:
