@@ -1103,7 +1103,59 @@ static int shape_key_at(Core *c, SKey *key, int ply) {
     return shape_key_of(c, id, key);
 }
 
-/* Inside a trick: the exact cards (a count byte per kind), the leader and the table. */
+/* Inside a trick: the exact cards (a count byte per kind), the leader and the table.
+ *
+ * Why not the shape inside a trick too (bench/README.md, issue 23, twenty-sixth part: argued sound,
+ * measured, not built).  Two trick starts that share a shape entry have mid-trick children that share
+ * nothing.  The key they could share: the leader, and per suit group encode_group's encoding made over
+ * the hands' cards and the table's together — each kind at a level with its points, its count byte
+ * and a table byte (each play's copies of it, 2 bits a play: which play it belongs to); a level
+ * holding a table card is never part of a stretch (the table's cards break the hands' stretches); the
+ * adjacency bit where one holder, a seat or a play on the table, holds two copies or more at both
+ * strengths; the plain groups sorted, trumps apart.  The plays on the table, their seats, shapes
+ * (pairs, tractors: a play's pairs at adjacent strengths) and points are all read off it.
+ *
+ * Sound: two positions P, P' of one trick with equal such keys have the same value.  Equal keys give
+ * a map s of P's cards (in the hands and on the table) onto P''s, level by level (within a stretch
+ * by points), keeping each card's holder, group, points and copies, so that
+ *  (a) two cards of different holders compare alike (a stretch has no other holder's card between
+ *      its levels, so each of its cards lies above, or below, every card of another holder alike;
+ *      a play on the table is a holder of its own, so its cards sit where they sat among the hands');
+ *  (b) each holder's own pairs, triples and tractors are alike (tractors need adjacent strengths:
+ *      the bit says so wherever one holder holds two copies at both; a stretch holds singles only).
+ * Every rule the core applies reads no more than (a), (b), points and counts:
+ *  - a follow's duties (single_follows, gen_follows, the engine's legal_follows when asked): the
+ *    mover's own cards of the led group, its pairs and tractors, against the lead's units: (b);
+ *  - the trick's winner (single_beats, pair_step, multi_step and covers, trump-ins, the engine's
+ *    winners): the plays' shapes (b) and comparisons of cards of different plays (a); its points;
+ *  - a throw on the table stood when it was led (the core leads only throws that stand); the next
+ *    leads' throw checks are the next trick start's (its shape key);
+ *  - the bottom's multiplier (score_last, the engine's score: the last trick's units): (b);
+ *  - after the trick, s maps P's next trick start onto P''s with equal shape keys: the levels left,
+ *    their stretches and adjacency (hands only lose cards: a seat's two pairs at two levels after the
+ *    trick held them there before, where the bit was kept) are read off the mid-trick key with the
+ *    table's levels taken out; from there encode_group's argument holds.
+ * By induction on the cards left, the plays s matches have equal values (a card played from a stretch
+ * lands on the table at another rank of it in P' than in P, but only that seat's own cards lie
+ * there, which never meet it in this trick: (a) holds still), and so do P and P'.  The steps that
+ * only save nodes (trick_side, multi_side, drop_dominated, etc_cut, run_bound at the next leads) are
+ * sound in each position on its own, so a bound one position's search proved holds for the other's
+ * value; `mult` (the trick start's mult_bound, not read off the key) only bounds, never values.  With
+ * `track` on no table is used.  Not argued: a lead of two groups (botzone's same_letter mixed lead,
+ * whose follows and winner the engine reads whole) — it would keep the exact key.
+ *
+ * What it could give, at most (a measuring build, not kept: at every node inside a trick below the
+ * root, a side table on this key, filled at each such node's end, probed before its plays; the nodes
+ * below the outermost nodes where its entry would have decided the window, counted): the bench's 15
+ * hands, last 8 from the real result, 1.50 M of 33.9 M nodes (4.4 %; the exact cards alone 2.4 %),
+ * no hand over 9.4 %; seed 97 hand 2 (10 cards a seat) 0.23 M of 6.28 M (3.6 %; exact 2.5 %); seed
+ * 97 hand 1 (13 cards), its first 30 M nodes of 130.6 M, 8,516 (0.03 %: 18,531 hits in 7.37 M
+ * probes).  None of the 0.85 M entries that would have decided disagreed with what the search then
+ * found there, and no two stores under one key contradicted each other.  Entries inside a trick
+ * seldom decide: a node is reached through its trick start, whose own entry is looked up first, and
+ * MTD(f)'s windows move between the passes that meet it again.  Far under what a key a node costs
+ * (the exact entries' look-ups and stores cost more than they saved: the top of this file), so not
+ * built; the transpositions are at the trick starts. */
 static int exact_key(Core *c, uint8_t *key) {
     int len = 0;
     key[len++] = 'X';
