@@ -4,8 +4,8 @@ Where the copies of a card the seat plays beyond its line that the record places
 seats' lines give them and they play them, or a ``Buried:`` line borne out buries them: :mod:`.deck_proof`) leave it
 fewer than it plays, the line is right and a play is miscopied (:func:`lines_proven`); where the line gives a card the
 seat never plays of which the copies placed elsewhere leave it fewer than the line gives, the line is miscopied
-(:func:`lines_disproven`).  The cards a seat's line gives it for the tricks (:func:`line_gives`: the dealer's with the
-bottom, less the bury; a position's dealer as any seat, :func:`line_taker`), and the words said of a finding either proof
+(:func:`lines_disproven`).  The cards a seat's line gives it for the tricks (:func:`line_gives`: a taker's of the
+bottom with the bottom it took, less its bury, after 炒地皮 too; a position's dealer as any seat, :func:`line_taker`), and the words said of a finding either proof
 settles.  Judging the hand on what a proof leaves is :mod:`.deal_lines`'.
 """
 from __future__ import annotations
@@ -36,35 +36,73 @@ def line_taker(hand: Hand) -> int | None:
     return None if hand.setup else hand.dealer
 
 
-def line_gives(hand: Hand, seat: int) -> Counter | None:
-    """The cards ``seat``'s deal line gives it for the tricks: the line; the dealer's, with the bottom, less the bury
-    (``None`` when either is not recorded: then only its ``not_in_hand`` shows a card played beyond it)."""
-    held = Counter(hand.deal[seat] if hand.deal is not None else ())
-    if seat != line_taker(hand):
-        return held
-    if hand.bottom is None or hand.buried is None:
-        return None
-    return held + Counter(hand.bottom) - Counter(hand.buried)
-
-
-def taker_cards_known(hand: Hand) -> bool:
-    """The dealer's cards for the tricks (:func:`line_gives`: its line with the bottom, less the bury) are known
-    exactly, as exactly as any seat's from its line: its deal line, the ``Bottom:`` line and the ``Buried:`` line
-    given, each read whole; one take of the bottom (no 炒地皮, docs/rules.md §1.5); a bury of the bottom's size that
-    it could make (each buried card among its line and the bottom: no ``bad_bury``); and its plays not disputing the
-    bury (no card it plays beyond those cards is one the ``Buried:`` line buries: the bury may be the line miscopied,
-    :func:`.bottom_exchange.disputed_bury`).  ``False`` in a position (no seat takes the bottom there)."""
+def bottom_takes(hand: Hand) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...] | None:
+    """Each take of the bottom in turn where the record writes the chain whole: ``(taker, the bottom it took, its
+    bury)`` — the dealer takes the ``Bottom:`` line, after 炒地皮 each rebidder the bury of the taker before it
+    (docs/rules.md §1.5, §9.5), one bury written for each take (``Buried: dealer's || rebidder's``).  ``None`` where
+    the ``Bottom:`` or ``Buried:`` line is not given, or fewer buries are written than takes (the takers' cards are
+    then read from their plays, §14.1), and in a position or a hand whose dealer is not known."""
     dealer = line_taker(hand)
-    if (dealer is None or hand.deal is None or not hand.deal[dealer] or hand.bottom is None or hand.buried is None
-            or any(s == dealer for s, _ in hand.deal_unread) or any(n for _, n in hand.aside_unread)
-            or hand.earlier_buries or bottom_takers(dealer, hand.declarations) != [dealer]
-            or len(hand.buried) != len(hand.bottom)):
+    if dealer is None or hand.bottom is None or hand.buried is None:
+        return None
+    takers = bottom_takers(dealer, hand.declarations)
+    buries = (*hand.earlier_buries, hand.buried)
+    if len(buries) != len(takers):
+        return None
+    return tuple(zip(takers, (hand.bottom, *buries[:-1]), buries))
+
+
+def takers_of(hand: Hand) -> frozenset[int]:
+    """The seats that took the bottom (:func:`.declarations.bottom_takers`: the dealer, after 炒地皮 each rebidder),
+    whose cards for the tricks are their line with the bottom taken, less their bury; none in a position or where
+    the dealer is not known."""
+    dealer = line_taker(hand)
+    return frozenset() if dealer is None else frozenset(bottom_takers(dealer, hand.declarations))
+
+
+def line_gives(hand: Hand, seat: int) -> Counter | None:
+    """The cards ``seat``'s deal line gives it for the tricks: the line; a taker's of the bottom (the dealer, after
+    炒地皮 each rebidder) with the bottom it took, less its bury, each take in turn (:func:`bottom_takes`) — ``None``
+    where the record does not write that chain whole (the ``Bottom:`` or ``Buried:`` line not given, fewer buries
+    than takes: then only its ``not_in_hand`` shows a card played beyond it)."""
+    held = Counter(hand.deal[seat] if hand.deal is not None else ())
+    if seat not in takers_of(hand):
+        return held
+    chain = bottom_takes(hand)
+    if chain is None:
+        return None
+    for taker, taken, bury in chain:
+        if taker == seat:
+            held = held + Counter(taken) - Counter(bury)
+    return held
+
+
+def taker_cards_known(hand: Hand, seat: int | None = None) -> bool:
+    """The cards for the tricks of ``seat`` (default: the dealer), a taker of the bottom (:func:`line_gives`: its
+    line with the bottom it took, less its bury), are known exactly, as exactly as any seat's from its line: the
+    chain written whole (:func:`bottom_takes`: the ``Bottom:`` line and one bury a take — after 炒地皮 too,
+    docs/rules.md §1.5, §9.5), each taker's deal line given and those lines read whole; each bury of the bottom's
+    size and one its taker could make (each buried card among its cards and the bottom it took: no ``bad_bury``);
+    and no taker's plays disputing its bury (no card it plays beyond its cards is one its bury buries: the bury may
+    be the line miscopied, :func:`.bottom_exchange.disputed_bury`).  ``False`` for a seat that took no bottom, and
+    in a position (no seat takes the bottom there)."""
+    chain = bottom_takes(hand)
+    if seat is None:
+        seat = line_taker(hand)
+    if (chain is None or hand.deal is None or seat not in takers_of(hand) or any(n for _, n in hand.aside_unread)
+            or any(s in takers_of(hand) for s, _ in hand.deal_unread)):
         return False
-    pool, bury = Counter(hand.deal[dealer]) + Counter(hand.bottom), Counter(hand.buried)
-    if bury - pool:
-        return False
-    played = Counter(k for t in hand.tricks for p in t.plays if p.seat == dealer for k in p.cards)
-    return not (played - (pool - bury)) & bury
+    held = [Counter(line) for line in hand.deal]
+    for taker, taken, bury in chain:
+        pool = held[taker] + Counter(taken)
+        if not hand.deal[taker] or len(bury) != len(hand.bottom) or Counter(bury) - pool:
+            return False
+        held[taker] = pool - Counter(bury)
+    played = [Counter() for _ in range(4)]
+    for trick in hand.tricks:
+        for p in trick.plays:
+            played[p.seat].update(p.cards)
+    return not any((played[taker] - held[taker]) & Counter(bury) for taker, _, bury in chain)
 
 
 def bottom_borne_out(hand: Hand, rules: RuleSet) -> bool:
@@ -149,8 +187,8 @@ def lines_disproven(hand: Hand, result: HandResult, seats: frozenset[int], left:
     gives and it never plays (one it holds after the last trick, ``left``) of which the copies placed beyond doubt
     elsewhere (:func:`.deck_proof.placed_copies`, the same rule) leave it fewer than its line gives.  Every reading of a play miscopied makes it play that card (it plays its line's cards), so the plays are
     right and the line is the miscopy (docs/rules.md §1.6).  ``None`` unless every seat of ``seats`` has such a
-    card, plays as many cards beyond its line as it holds at the end, is not the dealer (its cards are its line with
-    the bottom, less the bury) and shows no card in a failed throw that it does not play from that trick on.  A
+    card, plays as many cards beyond its line as it holds at the end, took no bottom (a taker's cards are its line
+    with the bottom it took, less its bury) and shows no card in a failed throw that it does not play from that trick on.  A
     failed throw's shown cards were held (§15) and its forced play is played, so a throw whose shown cards the seat
     all plays later changes nothing here; one showing a card the seat never plays after it leaves the proof open: a
     card of ``left`` it shows is a copy its line and the throw agree it held — the proof would need both miscopied —
@@ -169,7 +207,7 @@ def lines_disproven(hand: Hand, result: HandResult, seats: frozenset[int], left:
     for seat in sorted(seats):
         line = Counter(hand.deal[seat])
         beyond, rest = played[seat] - line, line - played[seat]
-        if seat == line_taker(hand) or not beyond or rest != Counter(left.get(seat, ())) or \
+        if seat in takers_of(hand) or not beyond or rest != Counter(left.get(seat, ())) or \
                 sum(beyond.values()) != sum(rest.values()) or shown[seat] != rows[seat]:
             return None
         proof = []
@@ -190,8 +228,12 @@ def disproven_said(v: Violation, w: LineDisproven, decks: int) -> Violation:
     return as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))
 
 
-def proven_said(v: Violation, proof: Mapping[int, tuple[tuple[int, int], ...]], decks: int) -> Violation:
+def proven_said(v: Violation, proof: Mapping[int, tuple[tuple[int, int], ...]], decks: int,
+                hand: Hand | None = None) -> Violation:
     """The contradiction (a card played beyond the line, cards left) of a seat whose line the decks prove right:
-    the record's finding (a play on the line miscopied, docs/rules.md §13.1), its words saying so."""
-    zh, en = explain_readings.line_proven(v.seat, proof[v.seat], decks)
+    the record's finding (a play on the line miscopied, docs/rules.md §13.1), its words saying so — of a taker of
+    ``hand``'s bottom, that its cards (its line with the bottom it took, less its bury) are right."""
+    taker = hand is not None and v.seat in takers_of(hand)
+    zh, en = explain_readings.line_proven(v.seat, proof[v.seat], decks, taker,
+                                          taker and len(bottom_takes(hand) or ()) > 1)
     return as_record_finding(dataclasses.replace(v, message_zh=v.message_zh + zh, message_en=v.message_en + en))

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Mapping, Sequence
 
 from ..records.model import Hand
-from .deal_line_proof import line_gives, line_taker, taker_cards_known
+from .deal_line_proof import line_gives, taker_cards_known, takers_of
 from .verdicts import HandResult
 
 
@@ -34,21 +34,21 @@ def written_elsewhere(hand: Hand, result: HandResult, seats: frozenset[int], dea
     seat's, written in the wrong line: the long line without it, and the other seat's line (``deal``: the lines of
     ``seats`` less the cards each still holds, and ``bottom``, as :func:`rejudge` reads them) with it — the card too many is then no misdeal
     (多少牌, docs/rules.md §10.3), nor does any verdict rest on the long line's seat holding it.  With the moves
-    ``(card, from seat, to seat)``; ``None`` where there is no such card (the dealer's line, with the bottom and the
-    bury, is not read so)."""
+    ``(card, from seat, to seat)``; ``None`` where there is no such card (a taker's line, with the bottom it took and
+    its bury, is not read so)."""
     if hand.deal is None:
         return None
     size = result.rules.hand_size
     beyond: dict[int, Counter] = {}
     for s in seats:
         line = line_gives(hand, s)
-        if s != line_taker(hand) and line is not None:
+        if s not in takers_of(hand) and line is not None:
             beyond[s] = Counter(k for t in hand.tricks for p in t.plays if p.seat == s for k in p.cards) - line
     lines = [tuple(line) for line in deal]
     moves: list[tuple[int, int, int]] = []
     for v in result.violations:
         m = v.seat
-        if (v.code != "deal_mismatch" or v.trick is not None or m is None or m in seats or m == line_taker(hand)
+        if (v.code != "deal_mismatch" or v.trick is not None or m is None or m in seats or m in takers_of(hand)
                 or not v.played or len(hand.deal[m]) <= size):
             continue
         for k in v.played:
@@ -69,7 +69,8 @@ def line_from_plays(hand: Hand, seats: frozenset[int], deal: Sequence[tuple[int,
     """``hand`` read with the lines of ``seats`` miscopied: each line (``deal``: less the cards its seat holds after
     the last trick, as :func:`rejudge` reads it, with ``bottom``) with the cards its seat plays beyond it — the
     seat's cards are then those it plays, every one of them held (docs/rules.md §1.6).  ``None`` where a line's
-    cards for the tricks are not known (the dealer's, its bottom or bury not recorded)."""
+    cards for the tricks are not known (a taker's of the bottom, the chain of takes not written whole:
+    :func:`.deal_line_proof.line_gives`)."""
     lines = list(deal)
     for s in sorted(seats):
         gives = line_gives(hand, s)
@@ -89,14 +90,17 @@ def plays_miscopied(hand: Hand, seats: frozenset[int], left: Mapping[int, tuple[
     """``hand`` read with its plays miscopied rather than the lines of ``seats``: the cards a seat plays beyond its
     line (any of its plays of such a card may be the miscopied one) each replaced by a card it holds after the last
     trick (``left``: where the record stops, when it stops before the hand's end) — every way, when each seat has as many of both and the ways are at most :data:`MAX_PLAY_READINGS`.
-    The dealer's line gives it its line with the bottom, less the bury: read so where those cards are known exactly
-    (:func:`.deal_line_proof.taker_cards_known`).  None otherwise (``[]``): the dealer's cards not known exactly, a
-    failed throw among its plays of such a card, other counts."""
+    A taker's of the bottom (the dealer, after 炒地皮 each rebidder) gives it its line with the bottom it took, less
+    its bury: read so where those cards are known exactly (:func:`.deal_line_proof.taker_cards_known`).  None
+    otherwise (``[]``): a taker's cards not known exactly, a failed throw among its plays of such a card, other
+    counts."""
     ways: list[list[list[tuple[tuple[int, int, int], int]]]] = []      # per seat, its ways: (slot, new card) each
     for seat in sorted(seats):
-        if hand.deal is None or (seat == line_taker(hand) and not taker_cards_known(hand)):
+        if hand.deal is None or (seat in takers_of(hand) and not taker_cards_known(hand, seat)):
             return []
         line = line_gives(hand, seat)
+        if line is None:
+            return []
         where: dict[int, list[tuple[int, int, int]]] = {}       # per card, each play of it: (trick, play, card)
         for i, trick in enumerate(hand.tricks):
             for j, play in enumerate(trick.plays):

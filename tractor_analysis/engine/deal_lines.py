@@ -51,7 +51,8 @@ from ..records.rulesets import RuleSet, ThrowPenalty
 from . import explain_deal_lines, explain_readings
 from .agreement import agree, regrouped, shared_facts
 from .deal_line_proof import (SHOWN_BY, LineDisproven, bottom_borne_out, disproven_said, line_gives, line_taker,
-                              lines_disproven, lines_proven, next_lead_against, proven_said, taker_cards_known)
+                              lines_disproven, lines_proven, next_lead_against, proven_said, taker_cards_known,
+                              takers_of)
 from .deal_line_readings import line_from_plays, line_without, plays_miscopied, written_elsewhere
 from .outcome import offenders, team_counts
 from .played_cards import how_many_played
@@ -177,12 +178,16 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
         judged, what = _winners_open(hand, judged, _tricks_beyond(hand, seats, result), what)
     if bounds is None and _whole_lines_played(hand, result):
         judged, what = _position_played_out(judged, others, what)
-    # the plays not read miscopied: said why — the dealer's cards not known exactly, else the ways or their counts
-    unread = "" if plays else (explain_deal_lines.DEALER_NOT_KNOWN if line_taker(hand) in seats
-                               and not taker_cards_known(hand) else explain_deal_lines.PLAYS_NOT_READ)
+    # the plays not read miscopied: said why — a taker's cards (the dealer's first) not known exactly, else the ways
+    # or their counts
+    takers = takers_of(hand)
+    unknown_taker = next((t for t in sorted(seats & takers, key=lambda t: t != line_taker(hand))
+                          if not taker_cards_known(hand, t)), None)
+    unread = "" if plays else (explain_deal_lines.DEALER_NOT_KNOWN if unknown_taker is not None
+                               else explain_deal_lines.PLAYS_NOT_READ)
     unknown = Unknown("deal", what, *explain_deal_lines.deal_line_contradicted(
         tuple(sorted(seats)), what, line_taker(hand), bounds is not None, bool(plays), place, bool(from_plays),
-        unread))
+        unread, unknown_taker, tuple(sorted(seats & takers - {line_taker(hand)}))))
     unknowns = (unknown,)
     if elsewhere and judged.outcome is not None and elsewhere[0].outcome != judged.outcome:
         # the result (a misdeal, 多少牌) rests on the card being the long line's seat's: not decided (docs/rules.md
@@ -201,11 +206,14 @@ def dealer_line_in_doubt(hand: Hand, left: Mapping[int, tuple[int, ...]], rules:
     them and the ``Bottom:`` line gives them all (the ``Bottom:`` line, not its deal line, is the one its plays
     contradict), :data:`~.explain_deal_lines.EITHER_LINE` where both lines give one of them (which of the two is
     miscopied the record does not say: both named, never one picked), else :data:`~.explain_deal_lines.LINE`.
-    Where the decks bear the ``Bottom:`` line out (:func:`.deal_line_proof.bottom_borne_out`, ``rules`` given) and
-    the dealer's cards are known exactly (:func:`.deal_line_proof.taker_cards_known`) it is not the one miscopied:
-    :data:`~.explain_deal_lines.LINE` where its deal line gives every card left, else
+    Where the decks bear the ``Bottom:`` line out (:func:`.deal_line_proof.bottom_borne_out`, ``rules`` given) it
+    is not the one miscopied: :data:`~.explain_deal_lines.LINE` where its deal line gives every card left; else,
+    the dealer's cards known exactly (:func:`.deal_line_proof.taker_cards_known`),
     :data:`~.explain_deal_lines.BOTTOM_BORNE_OUT` (neither its deal line nor the bury can leave it a card only the
-    bottom gives while it plays a card neither line gives: a play is miscopied)."""
+    bottom gives while it plays a card neither line gives: a play is miscopied), and where they are not (a bury it
+    could not make or its plays dispute, a ``Buried:`` line not read whole)
+    :data:`~.explain_deal_lines.BURY_LINE`: the ``Buried:`` line or a play is miscopied, never the ``Bottom:``
+    line."""
     taker = line_taker(hand)
     cards = Counter(left.get(taker, ())) if taker is not None else Counter()
     if not cards or hand.deal is None or hand.bottom is None:
@@ -213,8 +221,10 @@ def dealer_line_in_doubt(hand: Hand, left: Mapping[int, tuple[int, ...]], rules:
     line, bottom = Counter(hand.deal[taker]), Counter(hand.bottom)
     if not any(bottom[k] for k in cards):
         return explain_deal_lines.LINE
-    if rules is not None and taker_cards_known(hand) and bottom_borne_out(hand, rules):
-        return explain_deal_lines.BOTTOM_BORNE_OUT if +(cards - line) else explain_deal_lines.LINE
+    if rules is not None and bottom_borne_out(hand, rules):
+        if not +(cards - line):
+            return explain_deal_lines.LINE
+        return explain_deal_lines.BOTTOM_BORNE_OUT if taker_cards_known(hand) else explain_deal_lines.BURY_LINE
     if not any(line[k] for k in cards) and not +(cards - bottom):
         return explain_deal_lines.BOTTOM_LINE
     return explain_deal_lines.EITHER_LINE
@@ -395,7 +405,7 @@ def _plays_only(hand: Hand, result: HandResult, ways: Sequence[Hand], readings: 
     decks = result.rules.decks
     changes, what = agree(readings, [t.plays for t in hand.tricks],
                           lambda v: explain_readings.fault_whichever_play(v.seat, v.code))
-    own = [proven_said(v, proof, decks) if v.code in SHOWN_BY and v.seat in seats else v
+    own = [proven_said(v, proof, decks, hand) if v.code in SHOWN_BY and v.seat in seats else v
            for v in result.violations if _kept(v, seats)]
     seen = {(v.code, v.trick, v.seat) for v in own}
     violations = sorted([*own, *(v for v in changes["violations"] if (v.code, v.trick, v.seat) not in seen)],

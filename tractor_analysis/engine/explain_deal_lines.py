@@ -17,11 +17,12 @@ from .explain_held import fault_owed_open
 from .explain_unknown import seat_list, unknown_fact
 
 
-LINE, BOTTOM_LINE, EITHER_LINE, BOTTOM_BORNE_OUT = "line", "bottom", "either", "bottom_borne_out"
+LINE, BOTTOM_LINE, EITHER_LINE, BOTTOM_BORNE_OUT, BURY_LINE = "line", "bottom", "either", "bottom_borne_out", "bury"
 """Which line the dealer's cards left after the last trick come from (:func:`.deal_lines.dealer_line_in_doubt`): its
 deal line, the ``Bottom:`` line (its deal line gives none of them), or either (both give them: which of the two is
 miscopied the record does not say); or the ``Bottom:`` line where the decks bear it out (its deal line does not give
-them all, the dealer's cards known exactly): a play is the one miscopied."""
+them all): the dealer's cards known exactly, a play is the one miscopied (``BOTTOM_BORNE_OUT``), else the
+``Buried:`` line or a play (``BURY_LINE``: the dealer's cards rest on a bury not known exactly)."""
 
 _BORNE_OUT = ("底牌行与四家发牌行合起来正好是整副牌（每张牌都恰好是牌副数那么多张），底牌行无误",
               "the Bottom: line is borne out by the decks (with the four deal lines, each whole, it gives every card "
@@ -38,6 +39,12 @@ def line_or_play(seat: int, place: str = LINE) -> Message:
                 f"而是{s_zh}的出牌有一处记错（见未知项 [deal]）",
                 f" — the cards {s_en} is left with are the Bottom: line's (its deal line does not give them all), and "
                 f"{_BORNE_OUT[1]}: not the Bottom: line but a play of {s_en}'s is miscopied (unknown [deal])")
+    if place == BURY_LINE:
+        return (f"——{s_zh}剩下的牌是底牌行（Bottom:）给出的（其发牌行并未全部给出）；{_BORNE_OUT[0]}，而{s_zh}的牌取决于"
+                f"扣底行（Buried:），不能确知：不是底牌行，而是扣底行或{s_zh}的出牌有一处记错（见未知项 [deal]）",
+                f" — the cards {s_en} is left with are the Bottom: line's (its deal line does not give them all), and "
+                f"{_BORNE_OUT[1]}, while {s_en}'s cards rest on the Buried: line, not known exactly: not the Bottom: "
+                f"line but the Buried: line or a play of {s_en}'s is miscopied (unknown [deal])")
     if place == BOTTOM_LINE:
         return (f"——底牌行（Bottom:）与{s_zh}的出牌不符（{s_zh}剩下的牌是底牌行给出的，其发牌行并无此牌）：底牌行或出牌有一处记错"
                 "（见未知项 [deal]）",
@@ -95,7 +102,8 @@ failed throw is among such plays, or the seat's cards left are not as many as th
 
 def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: int | None = None,
                            stops: bool = False, plays: bool = False, place: str = LINE, read: bool = False,
-                           unread: str = "") -> Message:
+                           unread: str = "", unknown_taker: int | None = None,
+                           rebidders: Sequence[int] = ()) -> Message:
     """A hand (a full hand or a position) whose ``seats``' deal lines their plays contradict (:mod:`.deal_lines`);
     the ``dealer``'s cards are its line with the bottom, less the bury (a full hand's).  ``stops``: the record stops
     before the hand's end (no cards left after the last trick to show which cards of the line were not held).
@@ -104,7 +112,9 @@ def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: in
     reading gives is kept.  ``place``: the line the ``dealer``'s cards left come from, when it is the one seat
     (:func:`line_or_play`): the ``Bottom:`` line, or either of the two, named so.  ``unread``: why the plays are not
     read miscopied (:data:`DEALER_NOT_KNOWN`, :data:`PLAYS_NOT_READ`; ``""`` where they are): said, with what that
-    withholds — never words claiming that reading made."""
+    withholds — never words claiming that reading made; ``unknown_taker``: the taker of the bottom whose cards are
+    not known exactly (default the ``dealer``).  ``rebidders``: the seats of ``seats`` that took the bottom after
+    炒地皮, their cards their line with the bottom they took, less their bury."""
     zh, en = seat_list(seats)
     if not stops and place != LINE and dealer is not None and list(seats) == [dealer]:
         return _dealer_lines_contradicted(dealer, what, plays, place, read, unread)
@@ -114,9 +124,15 @@ def deal_line_contradicted(seats: Sequence[int], what: Sequence[str], dealer: in
     if dealer in seats:
         dz, de = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
         nz, ne = f"（{dz}的牌是其发牌行加底牌、减去所扣的牌）", f" ({de}'s cards being its line and the bottom, less the bury)"
+    if rebidders:
+        rz, re_ = seat_list(rebidders)
+        nz += f"（{rz}的牌是其发牌行加上所取的底牌、减去自己所扣的牌）"
+        whose = "its" if len(rebidders) == 1 else "each one's"
+        ne += f" ({re_}'s cards being {whose} line with the bottom it took, less its bury)"
     pz, pe = _other_readings(zh, en, one, stops, plays, read)
     if unread and not plays:
-        uz, ue = _plays_not_read(zh, en, one, dealer, unread)
+        uz, ue = _plays_not_read(zh, en, one, dealer if unknown_taker is None else unknown_taker, unread,
+                                 unknown_taker is not None and unknown_taker != dealer)
         pz, pe = pz + uz, pe + ue
     if stops:
         them = "it" if one else "them"
@@ -152,6 +168,13 @@ def _dealer_lines_contradicted(dealer: int, what: Sequence[str], plays: bool, pl
         he = (f"{en}'s plays disagree with its cards ({en} plays a card neither its deal line nor the Bottom: line "
               f"gives, and still holds after the last trick cards the Bottom: line gives and its deal line does not); "
               f"{_BORNE_OUT[1]}, so a play of {en}'s is miscopied")
+    elif place == BURY_LINE:
+        hz = (f"{zh}的出牌与其牌不符（{zh}打出了其发牌行与底牌行都没有的牌，最后一轮后仍剩有底牌行给出、其发牌行并无的牌）；"
+              f"{_BORNE_OUT[0]}，而{zh}的牌取决于扣底行（Buried:），不能确知：是扣底行或{zh}的出牌有一处记错")
+        he = (f"{en}'s plays disagree with its cards ({en} plays a card neither its deal line nor the Bottom: line "
+              f"gives, and still holds after the last trick cards the Bottom: line gives and its deal line does not); "
+              f"{_BORNE_OUT[1]}, while {en}'s cards rest on the Buried: line, not known exactly: so the Buried: line "
+              f"or a play of {en}'s is miscopied")
     elif place == BOTTOM_LINE:
         hz = (f"底牌行（Bottom:）与{zh}的出牌不符（{zh}打出了其发牌行与底牌行都没有的牌，最后一轮后仍剩有底牌行给出、其发牌行"
               f"并无的牌），底牌行与出牌必有一处记错")
@@ -181,17 +204,25 @@ def _dealer_lines_contradicted(dealer: int, what: Sequence[str], plays: bool, pl
                         f"plays give ({en}'s cards being its line and the bottom, less the bury){pe}", what)
 
 
-def _plays_not_read(zh: str, en: str, one: bool, dealer: int | None, why: str) -> Message:
+def _plays_not_read(zh: str, en: str, one: bool, dealer: int | None, why: str, rebid: bool = False) -> Message:
     """The words of :func:`deal_line_contradicted` where the hand is not judged with the plays miscopied (``why``:
     :data:`DEALER_NOT_KNOWN` — the ``dealer``'s cards not known exactly —, else :data:`PLAYS_NOT_READ`): that reading
-    not made, and what is withheld for it (:func:`.deal_lines._winners_open`)."""
+    not made, and what is withheld for it (:func:`.deal_lines._winners_open`); ``rebid``: ``dealer`` is a rebidder
+    that took the bottom after 炒地皮."""
     its = "its" if one else "their"
-    if why == DEALER_NOT_KNOWN and dealer is not None:
+    if why == DEALER_NOT_KNOWN and dealer is not None and rebid:
         dz, de = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
-        rz = (f"{dz}的牌（发牌行加底牌、减去所扣的牌）不能确知：底牌行或扣底行（Buried:）未给出或未读全、炒地皮、所扣的牌"
+        rz = (f"{dz}的牌（发牌行加上炒地皮时所取的底牌、减去自己所扣的牌）不能确知：扣底行（Buried:）未逐次给出或未读全、"
+              f"所扣的牌不是能扣的，或出牌与扣底行不符")
+        re_ = (f"{de}'s cards — its line with the bottom it took after 炒地皮, less its bury — are not known exactly: "
+               f"the Buried: line not giving each bury or not read whole, a bury its taker could not make, or its "
+               f"taker's plays disputing it")
+    elif why == DEALER_NOT_KNOWN and dealer is not None:
+        dz, de = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+        rz = (f"{dz}的牌（发牌行加底牌、减去所扣的牌）不能确知：底牌行或扣底行（Buried:）未给出或未读全（炒地皮时未逐次给出每次所扣的牌）、所扣的牌"
               f"不是{dz}能扣的，或{dz}的出牌与扣底行不符")
         re_ = (f"{de}'s cards — its line with the bottom, less the bury — are not known exactly: the Bottom: or "
-               f"Buried: line not given or not read whole, the bottom taken more than once (炒地皮), a bury {de} could "
+               f"Buried: line not given or not read whole (after 炒地皮, not one bury written for each take), a bury {de} could "
                f"not make, or its plays disputing the Buried: line")
     else:
         rz = "换法超过 24 种、此类出牌中有甩牌失败，或剩牌与所出发牌行中没有的牌张数不同"

@@ -573,11 +573,21 @@ def _holds_at_most(seat: int, cards: Sequence[tuple[int, int]], decks: int) -> M
             f"{placed_en}, so {SEAT_TOKENS[seat]} holds at most {en_cards}")
 
 
-def line_proven(seat: int, cards: Sequence[tuple[int, int]], decks: int) -> Message:
+def line_proven(seat: int, cards: Sequence[tuple[int, int]], decks: int, taker: bool = False,
+                chain: bool = False) -> Message:
     """Added to the ``not_in_hand`` / ``deal_mismatch`` of a seat whose deal line the decks prove right
     (:mod:`.deal_lines`): it cannot hold the copies it plays of ``cards`` (each with the most it can hold), so a
-    play on its line is miscopied."""
+    play on its line is miscopied.  ``taker``: the seat took the bottom, its cards its deal line with the bottom,
+    less the bury — those are right (``chain``: after 炒地皮, the bottom it took, less its own bury)."""
     (zh_most, en_most), s_zh, s_en = _holds_at_most(seat, cards, decks), SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    if taker:
+        tz, te = (("发牌行加上所取的底牌、减去自己所扣的牌", "its deal line with the bottom it took, less its bury")
+                  if chain else ("发牌行加底牌、减去所扣的牌", "its deal line with the bottom, less the bury"))
+        return (f"——{zh_most}：{s_zh}的牌（{tz}）无误，是其出牌有一处记错（把{s_zh}打出的其牌中没有的牌换成其剩下的牌，"
+                "各种换法都判定，只保留各种换法都相同的结论）",
+                f" — {en_most}: its cards ({te}) are right and a play of {s_en}'s is miscopied (each card {s_en} plays "
+                f"beyond its cards read as a card it holds after the last trick, every way judged, and only what "
+                f"every way gives kept)")
     return (f"——{zh_most}：发牌行无误，"
             f"是其出牌有一处记错（把{s_zh}打出的发牌行中没有的牌换成其剩下的牌，各种换法都判定，只保留各种换法都相同的结论）",
             f" — {en_most}: its deal line is right and a play on it is "
