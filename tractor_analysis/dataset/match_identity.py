@@ -105,7 +105,13 @@ def content_digest(match: Match, result: MatchResult) -> str:
     A play written ``?`` or not readable (``Hand.plays_unread``) is hashed as the play the engine derived in
     its place (``HandResult.derived_plays``: one way alone fits the rest of the record), where it derived
     every such play of the hand: the hand then hashes as a copy with those plays written does
-    (:func:`_plays_hashed`).  Otherwise the unread plays are hashed as such (not proven the same match)."""
+    (:func:`_plays_hashed`).  Otherwise the unread plays are hashed as such (not proven the same match).
+
+    What a hand does not state is hashed as not known: its trump (``Hand.trump_known``) and, where one is
+    not known, its dealer and its ``[Level]`` (not stated, written ``?``, or written and not read).  The
+    engine may derive the dealer or level that :func:`match_key` compares as a column, but a copy that lost
+    the tag is not proven the same match as the record that states it.  A hand that states both hashes as
+    it did before."""
     # marshal format 2 (no back-references, so the bytes do not depend on which objects a reader shared;
     # a format frozen since Python 2.5): a fifth of repr's time (issue 27's budget of a hand's rows)
     rules = digest_rules(result.hands[0].rules) if result.hands else None
@@ -116,6 +122,11 @@ def content_digest(match: Match, result: MatchResult) -> str:
     for hand, hr in zip(match.hands, results):
         tricks = _plays_hashed(hand, hr) if hand.plays_unread else None
         unread = () if tricks is not None or not hand.plays_unread else (hand.plays_unread,)
+        # a dealer or level the record does not state (or states and could not be read) hashed as not known, as
+        # an unknown trump is (trump_known): the engine may derive the column match_key compares, but a copy that
+        # lost the tag is not proven the record that states it (only when one is not known: every other digest
+        # stays as it was)
+        unknown = tuple(what for what, value in (("dealer", hand.dealer), ("level", hand.level)) if value is None)
         if tricks is None:
             tricks = [(t.number, t.plays) for t in hand.tricks]
         parts.append(marshal.dumps((
@@ -127,7 +138,7 @@ def content_digest(match: Match, result: MatchResult) -> str:
             [(number, [(p.seat, p.cards, p.attempted) for p in plays]) for number, plays in tricks],
             # (a play written and not read, not derived: only when there is one, so that every other digest
             # stays as it was)
-            *unread), 2))
+            *unread, *((("not known", *unknown),) if unknown else ())), 2))
     return hashlib.sha256(b"\x1e".join(parts)).hexdigest()[:16]
 
 
