@@ -89,3 +89,75 @@ def test_ingest_keeps_a_damaged_copy_a_match_of_its_own(tmp_path, text, what):
     assert len(rows) == 2
     assert rows[0]["match_key"] != rows[1]["match_key"]
     assert [r["duplicate_of"] for r in rows] == [None, None]
+
+
+# --- 2. a whole JSON Lines match lost: a note of its own -----------------------------------------------------------
+
+def _match(tmp_path: Path, table: int) -> dict:
+    out = tmp_path / f"r1t{table}.json"
+    run_cli("convert", str(EVENT / f"r1t{table}.tgn"), "-o", str(out))
+    return json.loads(out.read_text("utf-8"))
+
+
+def _jsonl(tmp_path: Path, hand_lost: bool = True) -> Path:
+    """Round 1's four tables a line each: line 2's hand 2 of the wrong shape (``hand_lost``), line 3 cut inside (not
+    JSON), line 4's hands not a list (the match skipped)."""
+    matches = [_match(tmp_path, t) for t in (1, 2, 3, 4)]
+    if hand_lost:
+        matches[1]["hands"][1]["tricks"] = "lost"
+    matches[3]["hands"] = "lost"
+    lines = [json.dumps(m, ensure_ascii=False) for m in matches]
+    lines[2] = lines[2][:200]
+    path = tmp_path / "round1.jsonl"
+    path.write_text("".join(line + "\n" for line in lines), "utf-8")
+    return path
+
+
+def _unread(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if "could not be read" in line]
+
+
+@pytest.mark.parametrize("source", ["file", "dataset"])
+def test_each_whole_match_lost_from_a_jsonl_file_has_its_own_note(tmp_path, source):
+    path = _jsonl(tmp_path)
+    if source == "dataset":
+        run_cli("ingest", str(path), "-o", str(tmp_path / "ds"), code=2)
+    r = run_cli("standings", str(path if source == "file" else tmp_path / "ds"), "--format", "json", code=2)
+    notes = _unread(r.stderr)
+    # before: one note, on line 2, "(and 2 more: see 'tractor check')"
+    assert len(notes) == 3, notes
+    assert notes[0].startswith(f"{path}:2:") and "more" not in notes[0]
+    assert "the 1 match(es) on line 2 are not counted" in notes[0]
+    for line, lost in ((3, "invalid JSON"), (4, '"hands" should be a list')):
+        note = next(n for n in notes if n.startswith(f"{path}:{line}:"))
+        en, zh = bilingual(note.split(" — ")[0])
+        assert f"the match on line {line} could not be read; not counted" in en
+        assert f"第 {line} 行的比赛无法读取" in zh and "未计入" in zh
+        assert lost in note.split(" — ", 1)[1]
+    assert {row["team"] for row in json.loads(r.stdout)} == {"Red Lanterns", "Jade Dragons"}
+
+
+def test_whole_matches_lost_alone_each_have_a_note(tmp_path):
+    path = _jsonl(tmp_path, hand_lost=False)
+    r = run_cli("standings", str(path), "--format", "json", code=2)
+    notes = _unread(r.stderr)
+    # before: "a match in this record could not be read (and 1 more …)" on line 3 alone
+    assert [n.split(":")[1] for n in notes] == ["3", "4"], notes
+    assert all("the other 2 match(es) read from this record are counted" in n for n in notes)
+
+
+def test_unread_notes_names_each_lost_line_and_folds_nothing():
+    problems = [(2, 5, "json_shape", "hand 2 skipped", 2), (3, 201, "invalid_json", "invalid JSON", None),
+                (3, 250, "invalid_json", "invalid JSON again", None), (5, 1, "json_shape", "match skipped", None)]
+    notes, out = unread_notes("m.jsonl", problems, 3, [1, 2, 4])
+    assert out == frozenset({1})
+    assert [n.split(": ")[0] for n in notes] == ["m.jsonl:2:5", "m.jsonl:3:201", "m.jsonl:5:1"]
+    assert "more" not in notes[0] and "on line 2" in notes[0]
+    assert "(and 1 more on this line: see 'tractor check')" in notes[1]
+    # a .json document of several matches (no match's line known): one note, as before
+    notes, out = unread_notes("m.json", problems, 3, [None, None, None])
+    assert len(notes) == 1 and out == frozenset({0, 1, 2}) and "(and 3 more" in notes[0]
+    # every line lost, known one match a line: a note each
+    notes, _ = unread_notes("m.jsonl", problems[1:], 0, [], jsonl=True)
+    assert [n.split(": ")[0] for n in notes] == ["m.jsonl:3:201", "m.jsonl:5:1"]
+    assert all("no match could be read from this record" not in n for n in notes)

@@ -485,7 +485,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | No
                 continue
             read.append(from_result(f"{source.sha256[:16]}-{i}", match, result, where))
             lines.append(record_line(match))
-        said, left = unread_notes(str(path), problems, len(read), lines)
+        said, left = unread_notes(str(path), problems, len(read), lines, source.format == "jsonl")
         unread.extend(UnreadNote(n, path) for n in said)
         out.extend(_round_unread([m for i, m in enumerate(read) if i not in left], round_tag_unread(problems)))
         if problems and not said:

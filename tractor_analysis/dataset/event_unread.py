@@ -83,8 +83,43 @@ def _left_out(unread: Sequence[tuple], lines: Sequence[int | None] | None, n_mat
     return frozenset(i for i, line in enumerate(lines) if line is None or line in damaged)
 
 
+def _lost_lines(unread: Sequence[tuple], lines: Sequence[int | None] | None, n_matches: int,
+                jsonl: bool) -> dict[int, list[tuple]]:
+    """The lines of a JSON Lines file whose match was lost whole (a line not JSON, a match skipped, the engine failing
+    on it), each with its problems of ``unread`` in order: the lines of those problems no match read is on (``lines``,
+    as :func:`unread_notes` takes them) and no problem that cost a read match a part (:func:`_lost_part`) names.
+    Empty unless the file is known to hold one match a line (``jsonl``, or a match read whose line is known) and is
+    not cut short (where a cut stream ends is not known to be a line's end)."""
+    if (lines is None or len(lines) != n_matches or not (jsonl or any(line is not None for line in lines))
+            or any(p[2] == "truncated_file" for p in unread)):
+        return {}
+    taken = {line for line in lines if line is not None} | {p[0] for p in unread if _lost_part(p)}
+    out: dict[int, list[tuple]] = {}
+    for p in unread:
+        if p[0] > 0 and p[0] not in taken:
+            out.setdefault(p[0], []).append(p)
+    return dict(sorted(out.items()))
+
+
+def _line_lost_note(path: str, line: int, problems: Sequence[tuple], counted: int) -> str:
+    """The note on the match of JSON Lines ``line`` lost whole (its ``problems``, the first named by file:line:column
+    and quoted), ``counted`` the matches read from the file that count."""
+    first = problems[0]
+    where = _located(path, first[0], first[1])
+    more = len(problems) - 1
+    also_en = f" (and {more} more on this line: see 'tractor check')" if more else ""
+    also_zh = f"（此行另有 {more} 处：见 tractor check）" if more else ""
+    rest_en = (f"the other {counted} match(es) read from this record are counted" if counted else
+               "no other match of this record is counted")
+    rest_zh = f"此记录中读出的其余 {counted} 场比赛照常计入" if counted else "此记录中没有其他比赛计入"
+    return (f"{where}: the match on line {line} could not be read{also_en}; not counted (one match a line: "
+            f"{rest_en}) / {where}：第 {line} 行的比赛无法读取{also_zh}；未计入（每行一场比赛：{rest_zh}） — "
+            f"{first[3]}")
+
+
 def unread_notes(path: str, problems: Sequence[tuple[int, int, str, str, int | None]],
-                 n_matches: int, lines: Sequence[int | None] | None = None) -> tuple[list[str], frozenset[int]]:
+                 n_matches: int, lines: Sequence[int | None] | None = None,
+                 jsonl: bool = False) -> tuple[list[str], frozenset[int]]:
     """What of one record file could not be read, from its problems ``(line, column, code, message,
     hand)`` (the reader's diagnostics, or a dataset's ``errors`` rows) and the number of matches read
     from it: bilingual "not counted" notes naming the first such problem by file:line:column, and
@@ -93,26 +128,33 @@ def unread_notes(path: str, problems: Sequence[tuple[int, int, str, str, int | N
     match lost it is not known unless the file holds one match, or is JSON Lines (``lines``: each
     match's line, :func:`record_line`; one match a line, so the problem's line names it): otherwise
     every match read from the file is left out.  A match skipped whole, or one the engine failed on,
-    is not among those read: only it is named."""
+    is not among those read: only it is named — in a JSON Lines file (a match read with its line known, or
+    ``jsonl``: the file's format is) each such match in a note of its own naming its line (:func:`_lost_lines`),
+    after the note on the matches read that are left out, which is the first note whenever there is one."""
     unread = [p for p in problems if p[2] in NOT_READ]
     if not problems or (n_matches and not unread):
         return [], frozenset()
-    first = (unread or list(problems))[0]
+    lost = _lost_lines(unread, lines, n_matches, jsonl)
+    rest = [p for p in unread if p[0] not in lost]
+    out = _left_out(rest, lines, n_matches)
+    each = [_line_lost_note(path, line, ps, n_matches - len(out)) for line, ps in lost.items()]
+    if lost and not rest:
+        return each, out
+    first = (rest or list(problems))[0]
     where = _located(path, first[0], first[1])
     message = first[3]
-    more = len(unread or problems) - 1
+    more = len(rest or problems) - 1
     also_en = f" (and {more} more: see 'tractor check')" if more else ""
     also_zh = f"（另有 {more} 处：见 tractor check）" if more else ""
     if not n_matches:
         return [f"{where}: no match could be read from this record{also_en}; not counted / "
-                f"此记录中没有可读取的比赛{also_zh}；未计入 — {message}"], frozenset()
+                f"此记录中没有可读取的比赛{also_zh}；未计入 — {message}", *each], out
     # a hand skipped (or the file cut short) belongs to some match read: its result is not known;
     # a match skipped whole, or one the engine failed on, is simply not among those read
-    out = _left_out(unread, lines, n_matches)
     if len(out) == n_matches:
         return [f"{where}: part of a match could not be read{also_en}, so its result is not known; the "
                 f"{n_matches} match(es) read from this record are not counted / 比赛有部分内容无法读取{also_zh}，"
-                f"结果未知；此记录中读出的 {n_matches} 场比赛均未计入 — {message}"], out
+                f"结果未知；此记录中读出的 {n_matches} 场比赛均未计入 — {message}", *each], out
     if out:
         named = sorted({line for i, line in enumerate(lines or ()) if i in out and line is not None})
         known = sum(1 for i, line in enumerate(lines or ()) if i in out and line is not None)
@@ -127,10 +169,10 @@ def unread_notes(path: str, problems: Sequence[tuple[int, int, str, str, int | N
                 f"are not counted (one match a line: the other {n_matches - len(out)} "
                 f"match(es) read from this record are) / 比赛有部分内容无法读取{also_zh}，结果未知；"
                 f"{at_zh}未计入（每行一场比赛：此记录中读出的其余 {n_matches - len(out)} "
-                f"场比赛照常计入） — {message}"], out
+                f"场比赛照常计入） — {message}", *each], out
     return [f"{where}: a match in this record could not be read{also_en}; not counted (the {n_matches} "
             f"match(es) read from it are) / 此记录中有比赛无法读取{also_zh}；未计入（其中读出的 {n_matches} "
-            f"场比赛照常计入） — {message}"], out
+            f"场比赛照常计入） — {message}", *each], out
 
 
 class UnreadNote(str):
@@ -158,7 +200,8 @@ def dataset_unread(ds, matches: list[EventMatch], problem_notes: list[str] | Non
     """:func:`unread_notes` of each file of a dataset from its ``errors`` table: the matches kept, the
     notes (:class:`UnreadNote`), and each match left out (its ``match_id``) → the note saying why (``tractor
     report`` leaves them out alike) — a file's every match, or in a JSON Lines file the matches of the lines
-    a problem names (the ``matches`` column ``jsonl_line``; null, as in a dataset written before it: not known).  ``problem_notes`` (a list, added to) gets the notes
+    a problem names (the ``matches`` column ``jsonl_line``; null, as in a dataset written before it: not known),
+    each match a JSON Lines file lost whole in a note of its own (the ``files`` column ``format``).  ``problem_notes`` (a list, added to) gets the notes
     on the files read with problems that cost them no match (:func:`problems_note`), as record files get them;
     a match whose ``[Round]`` tag could not be read gets :attr:`~.event_model.EventMatch.round_unread`."""
     from .reading import read_table
@@ -169,6 +212,8 @@ def dataset_unread(ds, matches: list[EventMatch], problem_notes: list[str] | Non
     stored = read_table(ds, "matches", columns=["match_id", "source_file", "jsonl_line"])
     file_of = dict(zip(stored["match_id"].to_pylist(), map(str, stored["source_file"].to_pylist())))
     line_of = dict(zip(stored["match_id"].to_pylist(), stored["jsonl_line"].to_pylist()))
+    files = read_table(ds, "files", columns=["source_file", "format"])
+    jsonl = {str(f) for f, fmt in zip(files["source_file"].to_pylist(), files["format"].to_pylist()) if fmt == "jsonl"}
     by_file: dict[str, list] = {}
     for e in table.to_pylist():
         by_file.setdefault(str(e.get("source_file")), []).append(
@@ -180,7 +225,7 @@ def dataset_unread(ds, matches: list[EventMatch], problem_notes: list[str] | Non
     notes, dropped, rounds = [], {}, {}
     for path, problems in by_file.items():
         read = ids.get(path, [])
-        said, out = unread_notes(path, problems, len(read), [line_of.get(mid) for mid in read])
+        said, out = unread_notes(path, problems, len(read), [line_of.get(mid) for mid in read], path in jsonl)
         notes.extend(UnreadNote(n, path) for n in said)
         if out and said:
             dropped.update((read[i], said[0]) for i in out)
