@@ -161,7 +161,7 @@ def read_event(inputs, event, after_round, purpose: str = "standings", awards=()
     from tractor_analysis.dataset.event import read_inputs
     from tractor_analysis.dataset.event_unread import UnreadNote, unread_in_rounds
     from tractor_analysis.dataset.event_warnings import warnings
-    from tractor_analysis.dataset.event_model import player_name_notes
+    from tractor_analysis.dataset.event_model import player_name_notes, same_event
     from tractor_analysis.dataset.provisional import pending
     from tractor_analysis.dataset.standings import select
 
@@ -173,7 +173,7 @@ def read_event(inputs, event, after_round, purpose: str = "standings", awards=()
     said = passed_over_note(passed_over)        # a notice, as check and ingest say it: the exit status as it is
     if said is not None:
         echo_err(said)
-    if event is not None and not any(m.event == event for m in matches):
+    if event is not None and not any(same_event(m.event, event) for m in matches):
         for note in unread + notes:         # (a record not read may be the one that holds it)
             _note(note)
         _fail(_no_such_event(event, matches))

@@ -20,7 +20,7 @@ from tractor_analysis.dataset.event_unread import unread_in_rounds
 from tractor_analysis.dataset.event_warnings import warnings
 from tractor_analysis.dataset.event_copies import distinct
 from tractor_analysis.dataset.event_model import (EventMatch, folded_name, player_name_notes, quoted, round_number,
-                                                   rounds_of)
+                                                   rounds_of, same_event)
 from tractor_analysis.dataset.provisional import in_rounds, mark, pending
 from tractor_analysis.dataset.standings import DEFAULT_TIEBREAKS, Points, Standing, select, standings
 from tractor_analysis.engine.explain_hand import forfeit_reason_text, match_decision_text
@@ -180,7 +180,7 @@ def event_view(matches: Sequence[EventMatch], event: str | None = None, after_ro
 def _in_event(matches: Sequence[EventMatch], event: str | None) -> list[EventMatch]:
     """The matches of ``event`` (every match when ``None``), a second record of a match left out: those a
     page's rounds list, and whose ``[Event]`` names its heading (:func:`event_title`)."""
-    return distinct([m for m in matches if event is None or m.event == event])[0]
+    return distinct([m for m in matches if event is None or same_event(m.event, event)])[0]
 
 
 def event_title(matches: Sequence[EventMatch], event: str | None = None) -> str | None:

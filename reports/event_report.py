@@ -17,7 +17,7 @@ from typing import Callable
 from tractor_analysis.dataset.ratings import PlayerRating, RatingStep, order_notes, ratings
 from tractor_analysis.dataset.event_warnings import decision_note
 from tractor_analysis.dataset.event_model import (EventMatch, folded_name, form_of, match_named, name_forms,
-                                                  one_form, player_name, quoted, round_number)
+                                                  one_form, player_name, quoted, round_number, same_event)
 from tractor_analysis.dataset.standings import DEFAULT_TIEBREAKS, Points, select
 from tractor_analysis.records.cards import RANK_TOKENS, SEAT_TOKENS
 
@@ -55,7 +55,7 @@ class EventOptions:
 
     def no_such_event(self, matches) -> str | None:
         """The note of an ``--event`` no match's ``[Event]`` is exactly, else ``None``."""
-        if self.event is None or any(m.event == self.event for m in matches):
+        if self.event is None or any(same_event(m.event, self.event) for m in matches):
             return None
         held = "; ".join(quoted(n) for n in sorted({m.event for m in matches if m.event is not None})) or "—"
         return (f"--event {quoted(self.event)}: no match has this [Event] (--event takes the name exactly); the "

@@ -161,3 +161,73 @@ def test_unread_notes_names_each_lost_line_and_folds_nothing():
     notes, _ = unread_notes("m.jsonl", problems[1:], 0, [], jsonl=True)
     assert [n.split(": ")[0] for n in notes] == ["m.jsonl:3:201", "m.jsonl:5:1"]
     assert all("no match could be read from this record" not in n for n in notes)
+
+
+# --- 3. an [Event] in two Unicode forms is one event ---------------------------------------------------------------
+
+EVENT_NFC = "Coupe Café 2026"
+EVENT_NFD = unicodedata.normalize("NFD", EVENT_NFC)
+
+
+def _cafe_event(tmp_path):
+    """The event named ``EVENT_NFC`` — but r3t1.tgn and r3t2.tgn write it decomposed (NFD)."""
+    folder = copy_event(tmp_path)
+    for f in folder.glob("*.tgn"):
+        edit_record(f, '[Event "Lantern Cup 2026"]',
+                    f'[Event "{EVENT_NFD if f.name in ("r3t1.tgn", "r3t2.tgn") else EVENT_NFC}"]')
+    return folder
+
+
+def _played(stdout: str) -> int:
+    return sum(row["played"] for row in json.loads(stdout))
+
+
+@pytest.mark.parametrize("event", [None, EVENT_NFC, EVENT_NFD])
+def test_an_event_name_in_two_unicode_forms_is_one_event(tmp_path, event):
+    folder = _cafe_event(tmp_path)
+    assert EVENT_NFC != EVENT_NFD
+    whole = run_cli("standings", str(EVENT), "--format", "json")
+    r = run_cli("standings", str(folder), "--format", "json", *(("--event", event) if event else ()))
+    # before: no --event, a note on event names that differ (and 2 events counted together); --event, the
+    # matches of the other form left out ("differs from --event only in letter case or spacing")
+    assert _played(r.stdout) == _played(whole.stdout)
+    assert "event" not in r.stderr.lower(), r.stderr
+
+
+def test_the_report_counts_an_event_in_two_unicode_forms_as_one(tmp_path):
+    folder = _cafe_event(tmp_path)
+    out = tmp_path / "report"
+    r = run_cli("report", str(folder), "-o", str(out), "--event", EVENT_NFD)
+    assert "no match has this [Event]" not in r.stderr
+    pages = {page.name: page.read_text("utf-8") for page in out.glob("*.html")}
+    assert "index.html" in pages and "standings-print.html" in pages
+    # before: the matches of the composed name left out of the standings, the pages saying each "differs from
+    # --event only in letter case or spacing"
+    assert not [name for name, text in pages.items() if "differs from --event" in text]
+
+
+# --- 4. player names that differ in an invisible character: noted ------------------------------------------------
+
+def test_player_names_that_differ_in_a_zero_width_space_are_noted(tmp_path):
+    folder = copy_event(tmp_path)
+    edit_record(folder / "r3t1.tgn", '[North "李娜"]', '[North "李娜\u200b"]')
+    r = run_cli("standings", str(folder), "--format", "json")
+    players = {p for row in json.loads(r.stdout) for p in row["players"]}
+    assert {"李娜", "李娜\u200b"} <= players                        # not merged: different text
+    notes = [n for n in r.stderr.splitlines() if n.startswith("player names that differ")]
+    assert len(notes) == 1, r.stderr                                # before: none
+    en, zh = bilingual(notes[0])
+    assert '"李娜\\u200b"' in en and '"李娜\\u200b"' in zh and "\u200b" not in notes[0]
+    assert "invisible character" in en and "不可见字符" in zh
+    assert "counted as 2 players" in en
+
+
+def test_the_note_on_letter_case_or_spacing_alone_is_as_before():
+    a = event_match(match_id="a", players=("Zhang Wei", "b", "c", "d"))
+    b = event_match(match_id="b", players=("zhang  wei", "b", "c", "d"))
+    c = event_match(match_id="c", players=("Zhang\u2060 Wei", "b", "c", "d"))
+    (note,) = player_name_notes([a, b])
+    assert note.startswith("player names that differ only in letter case or spacing: ")
+    (note,) = player_name_notes([a, b, c])
+    assert note.startswith("player names that differ only in letter case, spacing or an invisible character: ")
+    assert '"Zhang\\u2060 Wei"' in note and "counted as 3 players" in note

@@ -4,7 +4,8 @@
 levels and who won — built from replayed records or from a dataset by :mod:`.event`.  Its names are read
 one way by every command: a side's team (:func:`team_name`), a ``[Round]`` or ``[Table]`` as a number
 (:func:`round_number`), a player's name (:func:`player_name`, and :func:`player_name_notes` for names
-that differ only in letter case or spacing), a name as compared for that (:func:`folded_name`), a tag value
+that differ only in letter case, spacing or an invisible character), an ``[Event]`` as ``--event`` names it
+(:func:`same_event`), a name as compared for that (:func:`folded_name`), a tag value
 and a match as a note quotes them (:func:`quoted`, :func:`match_named`).
 
 Copies of one match: :mod:`.event_copies`; the standings and which matches they count: :mod:`.standings`.
@@ -20,7 +21,7 @@ from ..engine.explain_final_levels import final_levels_note, final_levels_text
 from ..engine.verdicts import BOTH_FORFEIT
 
 __all__ = ["EventMatch", "team_name", "round_number", "folded_name", "player_name", "player_name_notes", "quoted",
-           "match_named", "rounds_of", "one_form", "name_forms", "form_of"]
+           "match_named", "rounds_of", "one_form", "name_forms", "form_of", "same_event"]
 
 
 @dataclass(frozen=True)
@@ -206,11 +207,11 @@ def _nfc(name: str) -> str:
 
 
 def name_forms(matches: Iterable[EventMatch]) -> dict[str, str]:
-    """Each team and player name of ``matches`` (by its NFC form, :func:`_nfc`) → the form it is first written
-    in, the matches taken in the order given (the order read): :func:`one_form`."""
+    """Each ``[Event]``, team and player name of ``matches`` (by its NFC form, :func:`_nfc`) → the form it is first
+    written in, the matches taken in the order given (the order read): :func:`one_form`."""
     first: dict[str, str] = {}
     for m in matches:
-        for name in (*m.teams, *m.players):
+        for name in (m.event, *m.teams, *m.players):
             if name:
                 first.setdefault(_nfc(name), name)
     return first
@@ -222,10 +223,10 @@ def form_of(name: str | None, forms: dict[str, str]) -> str | None:
 
 
 def one_form(matches: Iterable[EventMatch], forms: dict[str, str] | None = None) -> list[EventMatch]:
-    """``matches`` with each team and player name written in the form it is first written in (``forms``, else
-    :func:`name_forms` of ``matches``): a name written in two Unicode forms — a letter composed in one record and
-    decomposed in another (NFC and NFD: the same text by canonical equivalence, drawn alike) — is one team or one
-    player, shown as first read.  Names that differ otherwise (letter case, spacing, an invisible format character
+    """``matches`` with each ``[Event]``, team and player name written in the form it is first written in (``forms``,
+    else :func:`name_forms` of ``matches``): a name written in two Unicode forms — a letter composed in one record and
+    decomposed in another (NFC and NFD: the same text by canonical equivalence, drawn alike) — is one event, one team
+    or one player, shown as first read (``--event`` takes it in either form: :func:`same_event`).  Names that differ otherwise (letter case, spacing, an invisible format character
     such as a zero-width space) are not changed: they stay apart, with the notes on them."""
     matches = list(matches)
     forms = name_forms(matches) if forms is None else forms
@@ -234,9 +235,17 @@ def one_form(matches: Iterable[EventMatch], forms: dict[str, str] | None = None)
         return form_of(name, forms)
     out = []
     for m in matches:
-        teams, players = tuple(map(form, m.teams)), tuple(map(form, m.players))
-        out.append(m if (teams, players) == (m.teams, m.players) else replace(m, teams=teams, players=players))
+        event, teams, players = form(m.event), tuple(map(form, m.teams)), tuple(map(form, m.players))
+        out.append(m if (event, teams, players) == (m.event, m.teams, m.players)
+                   else replace(m, event=event, teams=teams, players=players))
     return out
+
+
+def same_event(name: str | None, event: str) -> bool:
+    """A match's ``[Event]`` ``name`` is ``--event``'s ``event``: the same text, a letter composed in one and
+    decomposed in the other aside (their NFC forms equal: :func:`one_form`); nothing else is (letter case and
+    spacing are compared exactly, with a note on a name that differs only in those)."""
+    return name is not None and (name == event or _nfc(name) == _nfc(event))
 
 
 def player_name(name: str | None) -> str | None:
@@ -252,8 +261,10 @@ def player_name(name: str | None) -> str | None:
 
 def player_name_notes(matches: Sequence[EventMatch]) -> list[str]:
     """A bilingual note per group of player names that differ only in letter case or spacing
-    (:func:`folded_name`), each name with the records that write it: counted as that many players (which
-    is meant is not in the records: never merged silently); the check the team and event names get."""
+    (:func:`folded_name`) — or in an invisible character too (a format or control character that draws nothing, such
+    as a zero-width space: :func:`_seen`) —, each name with the records that write it (quoted: an invisible character
+    shown as its escape, :func:`quoted`): counted as that many players (which is meant is not in the records: never
+    merged silently); the check the team and event names get."""
     of_name: dict[str, list[EventMatch]] = defaultdict(list)
     for m in matches:
         for p in m.players:
@@ -261,7 +272,7 @@ def player_name_notes(matches: Sequence[EventMatch]) -> list[str]:
                 of_name[p].append(m)
     folded: dict[str, list[str]] = defaultdict(list)
     for name in sorted(of_name):
-        folded[folded_name(name)].append(name)
+        folded[folded_name(_seen(name))].append(name)
     notes = []
     for names in folded.values():
         if len(names) < 2:
@@ -270,11 +281,22 @@ def player_name_notes(matches: Sequence[EventMatch]) -> list[str]:
             return "; ".join(f"{quoted(n)}{'（' if zh else ' ('}"
                              f"{', '.join(sorted({m.source or m.match_id for m in of_name[n]}))}{'）' if zh else ')'}"
                              for n in names)
-        notes.append(f"player names that differ only in letter case or spacing: {written(False)}: counted as "
+        if len({folded_name(n) for n in names}) > 1:        # they differ in an invisible character
+            what, what_zh = "letter case, spacing or an invisible character", "大小写、空格或不可见字符"
+        else:
+            what, what_zh = "letter case or spacing", "大小写或空格"
+        notes.append(f"player names that differ only in {what}: {written(False)}: counted as "
                      f"{len(names)} players (standings, ratings, pages); if they are one, write the name the same way "
-                     f"in every record / 选手姓名仅大小写或空格不同：{written(True)}：按 {len(names)} 名选手计（排名、"
+                     f"in every record / 选手姓名仅{what_zh}不同：{written(True)}：按 {len(names)} 名选手计（排名、"
                      "等级分、页面）；如为同一人，请在每份记录中写法一致")
     return notes
+
+
+def _seen(name: str) -> str:
+    """``name`` without the characters that draw nothing and are no space (those :func:`quoted` writes as escapes:
+    a zero-width space U+200B, a word joiner U+2060, a right-to-left mark …; a line separator or a tab is a space,
+    as :func:`folded_name` reads it): two names drawn alike compare equal."""
+    return "".join(ch for ch in name if ch.isspace() or unicodedata.category(ch) not in _UNSEEN)
 
 
 def quoted(text: str | None) -> str:

@@ -20,7 +20,7 @@ from ..engine.scoring import EVERY_READING
 from ..engine.verdicts import BOTH_FORFEIT
 from ..records.cards import RANK_TOKENS
 from .awards import Award, award_notes
-from .event_model import EventMatch, folded_name, match_named, quoted, round_number
+from .event_model import EventMatch, folded_name, match_named, quoted, round_number, same_event
 
 __all__ = ["warnings", "decision_note"]
 
@@ -156,7 +156,7 @@ def _left_out_in_round(r: int, teams: Sequence[str], counted: Sequence[EventMatc
         names = ", ".join([*map(quoted, mine), *(f"{quoted(t)} (as {quoted(m.teams[side])})" for t, side in under.items())])
         names_zh = "、".join([*map(quoted, mine), *(f"{quoted(t)}（以 {quoted(m.teams[side])} 之名）"
                                                    for t, side in under.items())])
-        if event is not None and m.event != event:      # select's first reason: --event takes the name exactly
+        if event is not None and not same_event(m.event, event):    # select's first reason: --event takes the name
             why = (f"not counted: its [Event] {quoted(m.event)} differs from --event {quoted(event)} only in letter "
                    "case or spacing (--event takes the name exactly)")
             why_zh = (f"未计入：其 [Event] {quoted(m.event)} 与 --event {quoted(event)} 仅大小写或空格不同（--event "

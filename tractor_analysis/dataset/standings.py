@@ -43,7 +43,7 @@ from typing import Iterable, Sequence
 from ..engine.explain_hand import match_decision_text
 from .awards import Award
 from .event_copies import distinct
-from .event_model import EventMatch, folded_name, match_named, quoted, round_number
+from .event_model import EventMatch, folded_name, match_named, quoted, round_number, same_event
 
 __all__ = ["Points", "Standing", "TIEBREAKS", "DEFAULT_TIEBREAKS", "parse_points", "parse_tiebreaks", "select",
            "standings", "undecided_notes", "TIEBREAK_NAMES", "LEFT_OUT", "same_team_note"]
@@ -143,11 +143,11 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
     (the event pages)."""
     out_en, out_zh = LEFT_OUT[purpose]
     matches = list(matches)
-    inside = [m for m in matches if event is None or m.event == event]
+    inside = [m for m in matches if event is None or same_event(m.event, event)]
     notes: list[str] = []
     if event is not None:       # --event takes the name exactly: say so of a name written another way
         for m in matches:
-            if m.event != event and m.event is not None and folded_name(m.event) == folded_name(event):
+            if not same_event(m.event, event) and m.event is not None and folded_name(m.event) == folded_name(event):
                 where = m.source or m.match_id
                 notes.append(f"{where}: [Event] {quoted(m.event)} differs from --event {quoted(event)} only in "
                              f"letter case or spacing; --event takes the name exactly: not counted / {where}："
