@@ -347,7 +347,11 @@ def _not_judged(hand: Hand, rules: RuleSet, setting: Setting, start: Start | Non
     violation no trump decides — the deal and the bury (``start.violations``: ``deal_mismatch``,
     ``bad_bury``), a card played and not held, the turn order, a play of the wrong number of cards,
     cards left after the last trick (:func:`_recorded_tricks`) —; and the verdicts of the record's
-    own referee that rest on none of that (:mod:`.referee`: the number of tricks)."""
+    own referee that rest on none of that (:mod:`.referee`: the number of tricks); and the tags the
+    rest of the record contradicts or nothing else names (``setting.contradicted``, ``setting.questioned``),
+    so that the hand is judged under their other values too (:mod:`.contradictions`): a ``[Level]`` at which
+    the declarations fix no trump, ``[Trump]`` not stated, is weighed against the level ``[Levels]`` states,
+    at which they may (docs/rules.md §14.1), never left standing alone."""
     play = None
     if start is not None:
         play = _recorded_tricks(hand, rules, start, setting.dealer, hands_before)
@@ -368,7 +372,7 @@ def _not_judged(hand: Hand, rules: RuleSet, setting: Setting, start: Start | Non
         complete=play is not None and play.complete, revoke_levels=(0, 0), takeback_levels=(0, 0),
         player_levels_before=levels, player_levels_after=(None,) * 4, derived=setting.derived,
         unknowns=setting.unknowns, unfinished=None if play is None else play.unfinished, legality_known=False,
-        tricks_judged=False)
+        tricks_judged=False, contradicted=setting.contradicted, questioned=setting.questioned)
     return _with_referee(hand, result, violations)      # (a hand not judged: what no trump decides)
 
 
