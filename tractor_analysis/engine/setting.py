@@ -570,7 +570,9 @@ def _check_trump(hand: Hand, rules: RuleSet, level: int, dealer: int | None,
     if judged.trump != hand.trump:
         if alts is not None:
             alts.append(("trump", judged.trump))
-        out.append(_violation("bad_declaration", None, explain_hand.declared_trump_mismatch(judged.trump, hand.trump)))
+        # (two statements of the record against each other, no seat's act: the record's finding, docs/rules.md §13.1)
+        out.append(as_record_finding(_violation("bad_declaration", None,
+                                                explain_hand.declared_trump_mismatch(judged.trump, hand.trump))))
     return out
 
 
@@ -652,8 +654,8 @@ def _check_no_declaration(hand: Hand, rules: RuleSet, trump: int | None,
     if alts is not None:
         alts.append(("trump", expected))
     third = hand.bottom[2] if rules.no_declaration is NoDeclaration.THIRD_BOTTOM_CARD else None
-    return [_violation("bad_declaration", None, explain_hand.no_declaration_trump_mismatch(expected, trump, third,
-                                                                                            refused))]
+    return [as_record_finding(_violation("bad_declaration", None, explain_hand.no_declaration_trump_mismatch(
+        expected, trump, third, refused)))]
 
 
 # --- facts found unknown during the replay (the hands and tricks decide them) ---------------
