@@ -105,9 +105,11 @@ def worse(a: int, b: int) -> int:
 
 
 def check_file(path: str, rules: RuleChoice, fmt: str | None = None, max_bytes: int | None = None,
-               loaded: Loaded | None = None) -> FileVerdict:
+               loaded: Loaded | None = None, *, keep_hands_before: bool = True) -> FileVerdict:
     """Read (``fmt`` forces the format; at most ``max_bytes`` after gunzip) and replay one file
-    (``loaded``: already read); never raises (engine failures become errors with code ``engine_error``)."""
+    (``loaded``: already read); never raises (engine failures become errors with code ``engine_error``).
+    ``keep_hands_before=False``: the tricks' ``hands_before`` dropped from each hand's result once it is
+    judged (``check``, which never reads them; ``replay``, ``analyse`` and ``ruling`` show the hands held)."""
     from tractor_analysis.engine.replay import replay_match
 
     if loaded is None:
@@ -116,7 +118,7 @@ def check_file(path: str, rules: RuleChoice, fmt: str | None = None, max_bytes: 
     results: list[MatchResult | None] = []
     for index, match in enumerate(loaded.matches):
         try:
-            results.append(replay_match(match, rules.for_match(match)))
+            results.append(replay_match(match, rules.for_match(match), keep_hands_before=keep_hands_before))
         except Exception as exc:  # an engine bug must not hide the other files' verdicts
             results.append(None)
             first = match.hands[0].line if match.hands else 0
@@ -377,7 +379,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
         piece_results: list[MatchResult | None] = []
         for match in piece.matches:
             try:
-                r: MatchResult | None = replay_match(match, rules.for_match(match))
+                r: MatchResult | None = replay_match(match, rules.for_match(match), keep_hands_before=False)
             except Exception as exc:  # an engine bug must not hide the other matches' verdicts
                 r = None
                 engine += 1
@@ -528,7 +530,7 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
         whole = None if stream is None else Loaded(path, tuple(stream.whole.matches),
                                                    tuple(stream.whole.diagnostics), True, stream.whole.encoding_note)
         stream = None       # (its text, in lines, not needed now: not held while the matches are judged)
-        v = check_file(path, choice, source_format, max_bytes, whole)
+        v = check_file(path, choice, source_format, max_bytes, whole, keep_hands_before=False)
         if as_json:
             click.echo(("," if files else "") + "\n", nl=False)
             for chunk in file_json_chunks(v):

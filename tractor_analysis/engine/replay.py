@@ -41,7 +41,7 @@ from .verdicts import hand_violation
 from .setting import DEALER_OPEN, PREVIOUS_HAND, dealer_unread
 from .scoring import (ENGINE_DECIDED_BY, EVERY_READING, STOPPED_NOT_KNOWN, by_levels, deal_holder, decide_match,
                       match_facts, reading_decisions, stop_decides, stops_void)
-from .verdicts import Derived, HandResult, MatchResult, ReadingEnd, Unknown, Violation
+from .verdicts import Derived, HandResult, MatchResult, ReadingEnd, Unknown, Violation, hands_before_dropped
 
 
 def ruleset_of(match: Match) -> RuleSet:
@@ -49,13 +49,18 @@ def ruleset_of(match: Match) -> RuleSet:
     return build_ruleset(match.ruleset, match.rules)[0]
 
 
-def replay_match(match: Match, rules: RuleSet | None = None, *, hands_before: bool = True) -> MatchResult:
+def replay_match(match: Match, rules: RuleSet | None = None, *, hands_before: bool = True,
+                 keep_hands_before: bool = True) -> MatchResult:
     """Replay every hand of ``match`` in order, carrying levels and the deal; ``rules`` overrides the
     record's own ``[Ruleset]`` / ``[Rule:…]`` (the CLI's ``--rules``).  ``hands_before=False``: every
     trick's ``hands_before`` is ``()``, the rest the same (:func:`.tricks.judge_tricks`; for a caller
-    that never reads them, as ``ingest``'s rows)."""
+    that never reads them, as ``ingest``'s rows) but what the judgement reads of them: a hand's
+    ``held_open`` (:mod:`.agreement`) is then ``()``.  ``keep_hands_before=False``: they are built and read
+    while each hand is judged, and dropped from its result once it is (:func:`.verdicts.hands_before_dropped`):
+    the full replay with every trick's ``hands_before`` ``()`` — a long match does not hold them all (four
+    tuples of 54 counts a trick: ``check``, which never reads them)."""
     with gc_paused:                 # the results built here are acyclic (see records.frozen)
-        result = _replay_match(match, rules, hands_before)
+        result = _replay_match(match, rules, hands_before, keep_hands_before)
         settle_as_old()         # the result goes to the caller: no young collection walks it
     return result
 
@@ -78,8 +83,10 @@ def _chain_break(hands: Sequence[Hand], index: int) -> str:
     return "misplaced" if any(h.number == number - 1 for h in hands) else "gap"
 
 
-def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True) -> MatchResult:
+def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True,
+                  keep_hands_before: bool = True) -> MatchResult:
     rules = rules if rules is not None else ruleset_of(match)
+    kept = hands_before and keep_hands_before       # each hand's result holds its tricks' hands_before
     levels: tuple[int, ...] = match.start_levels * 2   # per player N, E, S, W
     spans: tuple | None = None      # where a level is None for want of knowing whose a "?" take-back was: its span
     pairs: tuple | None = None      # where those spans bound both sides together: the (N–S, E–W) each reading gives
@@ -123,7 +130,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         if j not in copy_results:
             copy_results[j] = _replay_carried(match.hands[j], rules, carried_in[first],
                                               levels_known=first > 0 or match.levels is not None,
-                                              first_hand=first == 0, hands_before=hands_before,
+                                              first_hand=first == 0, hands_before=hands_before, kept=kept,
                                               earlier=(match.hands[:first], results[:first]))
         return copy_results[j]
 
@@ -142,7 +149,7 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         the hand after its first copy ``first``: carried in what that copy hands on."""
         if j not in next_results:
             next_results[j] = _replay_carried(match.hands[j], rules, handed_on[first], levels_known=True,
-                                              first_hand=False, hands_before=hands_before,
+                                              first_hand=False, hands_before=hands_before, kept=kept,
                                               earlier=(match.hands[:first + 1], results[:first + 1]))
         return next_results[j]
 
@@ -187,14 +194,14 @@ def _replay_match(match: Match, rules: RuleSet | None, hands_before: bool = True
         if ended_before:
             after.append(hand.number)       # (a later copy of a hand up to the deciding one is a reading of it)
         result = _replay_carried(hand, rules, carried_in[-1], levels_known=(index > 0 or match.levels is not None),
-                                 first_hand=index == 0, hands_before=hands_before,
+                                 first_hand=index == 0, hands_before=hands_before, kept=kept,
                                  forfeit_open=not decided and count.forfeit_open, earlier=(match.hands, results))
         if ended_before and any(v.code in _CHAIN_CHECKS for v in result.violations):
             # the match ended before it (it counts for nothing: after_match_end says so, once): its [Level] or
             # [Dealer] against what a finished match carries is no second finding — judged with nothing carried
             # in, the check said not made
             result = _replay_carried(hand, rules, Carry((None,) * 4, None, None, False, AFTER_END),
-                                     levels_known=True, first_hand=False, hands_before=hands_before,
+                                     levels_known=True, first_hand=False, hands_before=hands_before, kept=kept,
                                      forfeit_open=False, earlier=(match.hands, results))
         if copies_open is not None:
             result = with_copies_unknown(hand, result, copies_open)
@@ -350,12 +357,14 @@ def _range_winner(result: MatchResult, team: int, how: str) -> MatchResult:
 
 
 def _replay_carried(hand: Hand, rules: RuleSet, carry: Carry, *, levels_known: bool, first_hand: bool,
-                    hands_before: bool, forfeit_open: bool = True,
+                    hands_before: bool, kept: bool = True, forfeit_open: bool = True,
                     earlier: tuple[Sequence[Hand], Sequence[HandResult]] = ((), ())) -> HandResult:
     """:func:`.hand_replay.replay_hand` of ``hand`` with what is carried into it (``carry``), as its own tags
     leave it: a deal the record says was bid for carries no dealer; one not known to be bid for, none
     checked.  A level carried as a range (a "?", plays left out …) is checked against every reading
-    (:func:`_level_readings`; ``earlier``: the hands before and their results, whose open facts it rests on)."""
+    (:func:`_level_readings`; ``earlier``: the hands before and their results, whose open facts it rests on).
+    ``kept=False``: the tricks' ``hands_before`` dropped from the result once it is judged (:func:`replay_match`'s
+    ``keep_hands_before``; nothing in the match's chain reads them)."""
     levels, spans, expected_dealer, bid_for_deal, chain = carry.fields()
     if hand.bid_for:          # the record says this deal was bid for: no dealer carried over
         bid_for_deal, expected_dealer = True, None
@@ -381,7 +390,7 @@ def _replay_carried(hand: Hand, rules: RuleSet, carry: Carry, *, levels_known: b
         said = Derived("number", str(hand.number), NUMBER_SOURCE, *explain_unknown.number_from_place(hand.number,
                                                                                                       first_hand))
         result = dataclasses.replace(result, derived=(said, *result.derived))
-    return result
+    return result if kept else hands_before_dropped(result)
 
 
 def _number_unplaced(hands: Sequence[Hand], index: int, result: HandResult) -> HandResult:
