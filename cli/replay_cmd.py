@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from tractor_analysis.records.cards import JOKER, RANK_OF, RANK_TOKENS, SUIT_OF, SUIT_SYMBOLS, cards_of
+from tractor_analysis.records.hand_numbers import hand_names
 from tractor_analysis.engine.order import TRUMP, order
 from tractor_analysis.records.model import Hand, Match, Play
 from tractor_analysis.engine.replay import record_pairs
@@ -151,7 +152,7 @@ def hand_text(match: Match, h: HandResult, path: str | None = None, record: Hand
     is the hand's record (default: the first with its number)."""
     if record is None:
         record = next((x for x in match.hands if x.number == h.number), None)
-    head = (f"hand {h.number} 第{h.number}局" + (" (position 残局)" if h.setup else ""))
+    head = " ".join(hand_names(match.hands, record, h.number)) + (" (position 残局)" if h.setup else "")
     defenders = " ".join(seat_label(s, match) for s in sorted(h.defenders)) or "? (unknown 未知)"
     lines = [strong(head) + f"  dealer 庄 {seat_label(h.dealer, match)}  level 级 {level_label(h.level)}"
              f"  trump 主 {trump_label(h.trump) if h.trump_known else '?'}  rules 规则 {record_text(h.rules.name)}",

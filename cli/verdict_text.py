@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tractor_analysis.records.cards import SEAT_TOKENS, TEAMS
 from tractor_analysis.records.locate import violation_position
+from tractor_analysis.records.hand_numbers import hand_names
 from tractor_analysis.engine.claimed_end import total_decides
 from tractor_analysis.engine.record_gaps import play_left_out
 from tractor_analysis.records.model import Hand, Match
@@ -340,7 +341,7 @@ def hand_lines(index: int, match: Match, h: HandResult, many_matches: bool, erro
                path: str | None = None, record: Hand | None = None) -> list[str]:
     """The hand's verdict, violations, points and outcome; ``errors``: parse errors inside the
     hand (printed above), which the verdict mentions: it rests on the plays that could be read."""
-    head = f"hand {h.number} 第{h.number}局"
+    head = " ".join(hand_names(match.hands, record, h.number))
     if many_matches:
         head = f"{match_name(index)} · " + head
     if h.setup:

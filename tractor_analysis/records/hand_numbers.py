@@ -9,11 +9,13 @@ the number is not known (:func:`unplaced`)."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Sequence
 
+from .diagnostics import Diagnostic
 from .model import Hand
 
-__all__ = ["place_numbers", "unplaced"]
+__all__ = ["place_numbers", "unplaced", "by_place", "place_names", "hand_names"]
 
 
 def place_numbers(hands: Sequence[Hand]) -> tuple[Hand, ...]:
@@ -44,3 +46,43 @@ def unplaced(hands: Sequence[Hand], index: int) -> bool:
     """Hand ``index`` of ``hands`` (numbered by :func:`place_numbers`) gives no number and its place gives none."""
     h = hands[index]
     return not h.number_known and h.number != (hands[index - 1].number + 1 if index else 1)
+
+
+def place_names(place: int) -> tuple[str, str]:
+    """A hand named by its place in the file (``place`` counted from 1), English and Chinese: "the 3rd hand in the
+    file" / "文件中第3手" — for a hand whose number is not known (:func:`unplaced`)."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"the {place}{suffix} hand in the file", f"文件中第{place}手"
+
+
+def hand_names(hands: Sequence[Hand], hand: Hand | None, number: int) -> tuple[str, str]:
+    """Hand ``number`` named for a person, English and Chinese: "hand 3" / "第3局"; ``hand`` (its record, one of
+    ``hands``, numbered by :func:`place_numbers`) where its number is not known (:func:`unplaced`): by its place,
+    :func:`place_names` — never the number it is stored under, which no record gives it."""
+    index = next((i for i, x in enumerate(hands) if x is hand), None)
+    if index is not None and unplaced(hands, index):
+        return place_names(index + 1)
+    return f"hand {number}", f"第{number}局"
+
+
+def by_place(diags: Sequence[Diagnostic], drafts: Sequence[Hand], placed: Sequence[Hand],
+             first_place: int = 1) -> list[Diagnostic]:
+    """``diags`` with the reader's words of each hand :func:`place_numbers` found no number for (``drafts`` the
+    hands as read, numbered by their place while read; ``placed`` as numbered) naming it by its place in the file
+    (:func:`place_names`; ``first_place``: the place of ``drafts[0]``), not by the place number another hand has —
+    found only once every hand was read — and with ``hand`` the number it is stored under.  A diagnostic is the
+    hand's where it was given inside it (from the line it begins on to the line the next hand begins on) under that number."""
+    out = list(diags)
+    for i, (draft, hand) in enumerate(zip(drafts, placed)):
+        if draft.number == hand.number or any(o.line == draft.line for o in drafts if o is not draft):
+            continue        # (a hand sharing its line with another, as in JSON on one line: whose words, not known)
+        end = drafts[i + 1].line if i + 1 < len(drafts) else None
+        en_name, zh_name = place_names(first_place + i)
+        en_re = re.compile(rf"\b(result-only )?[Hh]and {draft.number}\b")
+        zh_re = re.compile(rf"第 ?{draft.number} ?局")
+        for j, d in enumerate(out):
+            if d.hand != draft.number or d.line < draft.line or (end is not None and d.line >= end):
+                continue
+            message = en_re.sub(lambda m: en_name + (" (result-only)" if m.group(1) else ""), d.message)
+            out[j] = dataclasses.replace(d, message=zh_re.sub(zh_name, message), hand=hand.number)
+    return out

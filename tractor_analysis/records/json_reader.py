@@ -43,7 +43,7 @@ from .json_fields import (Shape, as_notes, as_players, as_rules, as_tags, as_tea
                           zh_type)
 from .json_hands import HandReader
 from .json_layout import MATCH_FIELDS
-from .hand_numbers import place_numbers
+from .hand_numbers import by_place, place_numbers
 from .json_origin import JsonFile, JsonOrigin, mark_hands
 from .json_problems import JsonText, ProblemBudget
 from .model import Hand, Match
@@ -89,10 +89,12 @@ class _Reader(HandReader):
             return None
         self.check_ruleset(ruleset, rules)
         self.typed_tags(obj, tags)
-        hands = self.hands(hands_v)
+        drafts = self.hands(hands_v)
+        hands = place_numbers(drafts)
+        self.diags[:] = by_place(self.diags, drafts, hands)
         return Match(event=texts["event"], site=texts["site"], date=texts["date"], round=texts["round"],
                      table=texts["table"], players=tuple(players), teams=teams, ruleset=ruleset, rules=rules,
-                     levels=levels, hands=place_numbers(hands), notes=notes, tags=tags)
+                     levels=levels, hands=hands, notes=notes, tags=tags)
 
     def check_ruleset(self, ruleset: str | None, rules: tuple[tuple[str, str], ...]) -> None:
         """Report an unknown preset or a bad rule option; take the number of decks from them."""

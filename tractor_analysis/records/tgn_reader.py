@@ -29,7 +29,7 @@ from .deal_checks import deal_problems, doubted_line_words, problem_position, wi
 from .json_layout import JSON_SUFFIX
 from .diagnostics import TRUMP_NOT_STATED, Diagnostic, bilingual, dealer_derived_from
 from .frozen import gc_paused, settle_as_old
-from .hand_numbers import place_numbers
+from .hand_numbers import by_place, place_numbers
 from .limits import MAX_HAND_NUMBER, whole_number
 from .model import Match, Trick, new_hand, new_trick
 from .rulesets import build_ruleset
@@ -356,9 +356,11 @@ def _lines_core():
 
 def _build_match(st: Reading) -> Match:
     m = st.match
+    hands = place_numbers(st.hands)
+    st.diags = by_place(st.diags, st.hands, hands)
     return Match(event=m.get("event"), site=m.get("site"), date=m.get("date"), round=m.get("round"),
                  table=m.get("table"), players=tuple(st.players), teams=(st.teams[0], st.teams[1]), ruleset=m.get("ruleset"),
-                 rules=tuple(st.rules), levels=m.get("levels"), hands=place_numbers(st.hands),
+                 rules=tuple(st.rules), levels=m.get("levels"), hands=hands,
                  notes=tuple(st.match_notes), tags=tuple(st.match_tags))
 
 
