@@ -162,7 +162,7 @@ def relocated(errors, results, path: str, matches=()) -> tuple[Diagnostic, ...]:
         proven = {key for h in judged for key, k in h.miscopied if k == kind} if len(judged) == 1 else set()
         here = [(ln, col) for k, ln, col in places if len(proven) == 1 and k in proven]
         key, at = (next(iter(proven)), here[-1]) if here else (None, (d.line, d.column))
-        en, zh = copies_words(d.copies, at, path, key, d.hand, bool(judged))
+        en, zh = copies_words(d.copies, at, path, key, d.hand, bool(judged), bool(proven) and not here)
         out.append(replace(d, message=bilingual(en, zh), line=at[0], column=at[1]))
     return tuple(out)
 
@@ -180,13 +180,19 @@ def _play_relocated(d: Diagnostic, judged: list[tuple[Hand | None, HandResult]],
 
     kind = d.over[0]
     found = [(violation_position(record, v, h), v) for record, h in judged for v in h.violations
-             if v.of_record and v.code == "not_in_hand" and kind in v.played]
+             if v.of_record and v.code in _COPY_FINDINGS and kind in v.played]
     if results == 1 and len(found) == 1 and found[0][0][0] > 0:
         (line, column), v = found[0]
         en, zh = play_copy_words(d.over, v.seat, v.trick, d.hand, True)
         return replace(d, message=bilingual(en, zh), line=line, column=column, trick=v.trick)
-    en, zh = play_copy_words(d.over, None, None, d.hand, results == 1)
+    en, zh = play_copy_words(d.over, None, None, d.hand, results == 1, len(found))
     return replace(d, message=bilingual(en, zh))
+
+
+_COPY_FINDINGS = ("not_in_hand", "wrong_count")
+"""The record findings that name a play miscopied, a card of which may be the copy too many: a card the decks
+leave the seat none of (``not_in_hand``), a copy written too many in a play of more cards than the lead
+(``wrong_count``, :func:`~tractor_analysis.engine.explain_gaps.copy_written_too_many`)."""
 
 
 # --- the check --json document -------------------------------------------------

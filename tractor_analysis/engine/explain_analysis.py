@@ -7,16 +7,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS
 from ..records.diagnostics import decks_en
 
 
 def _pretty(cards: Sequence[int]) -> str:
     return " ".join(PRETTY[k] for k in cards)
 
-
-def _tokens(cards: Sequence[int]) -> str:
-    return " ".join(TOKEN[k] for k in cards)
 
 def analysis_inconsistent() -> tuple[str, str]:
     """``(zh, en)``: plays the positions cannot be rebuilt from (a play the record leaves out is
@@ -43,7 +40,7 @@ def analysis_play_derived(trick: int, seat: int, cards: Sequence[int]) -> tuple[
     """``(zh, en)``: a play the record leaves out, derived by the engine (one way to play it fits the
     record's later plays and the deal: :mod:`.record_gaps`), which the analysis uses."""
     return (f"第 {trick} 轮{SEAT_NAMES_ZH[seat]}的出牌由记录推出：{_pretty(cards)}",
-            f"{SEAT_TOKENS[seat]}'s play in trick {trick} derived: {_tokens(cards)}")
+            f"{SEAT_TOKENS[seat]}'s play in trick {trick} derived: {_pretty(cards)}")
 
 
 def analysis_withheld() -> tuple[str, str]:
@@ -92,7 +89,7 @@ def analysis_beyond_decks(kinds: Sequence[int], counts: Sequence[int], decks: in
     """``(zh, en)``: the hands the analysis would rebuild hold more copies of ``kinds`` (``counts`` per kind)
     than the decks of the rules used have: the positions cannot be real, and nothing is valued in them."""
     listed_zh = "、".join(f"{counts[k]} 张 {PRETTY[k]}" for k in kinds)
-    listed_en = ", ".join(f"{counts[k]} copies of {TOKEN[k]}" for k in kinds)
+    listed_en = ", ".join(f"{counts[k]} copies of {PRETTY[k]}" for k in kinds)
     return (f"各家的牌中有 {listed_zh}，而所用规则的 {decks} 副牌每种只有 {decks} 张：这样的局面不可能存在，不予分析",
             f"the seats' hands hold {listed_en}, but the {decks_en(decks)} of the rules used {'holds' if decks == 1 else 'hold'} only {decks} of each: "
             "such positions cannot exist, and none is valued")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS
 from ..records.diagnostics import decks_en
 from .explain import Message, cards_text
 from .explain_unknown import seat_list, unknown_fact
@@ -65,7 +65,7 @@ def third_bottom_card_unknown(what: Sequence[str], line_given: bool, whole_deal:
 
 
 def _cards_text(cards: Sequence[int]) -> str:
-    return " ".join(TOKEN[k] for k in cards)
+    return " ".join(PRETTY[k] for k in cards)
 
 
 def bottom_from_deal(bottom: Sequence[int], decks: int, unread: int = 0) -> Message:
@@ -378,9 +378,6 @@ def _pretty(cards: Sequence[int]) -> str:
     return " ".join(PRETTY[c] for c in cards)
 
 
-def _tokens(cards: Sequence[int]) -> str:
-    return " ".join(TOKEN[c] for c in cards)
-
 
 def bury_count_mismatch(buries: int, takers: int) -> Message:
     """One bury recorded per player who took the bottom (the dealer, then each 炒地皮)."""
@@ -395,7 +392,7 @@ def buried_not_held(seat: int, missing: Sequence[int], rebid: bool) -> Message:
     whose = f"{SEAT_TOKENS[seat]}'s hand nor in the bottom {SEAT_TOKENS[seat]} took" if rebid \
         else "the dealer's hand nor in the bottom"
     return (f"{who_zh}扣的底牌 {_pretty(missing)} 既不在手中也不在底牌里",
-            f"{SEAT_TOKENS[seat]} buried {_tokens(missing)}"
+            f"{SEAT_TOKENS[seat]} buried {_pretty(missing)}"
             f"{' after the rebid (炒地皮)' if rebid else ''}, which {'was' if len(missing) == 1 else 'were'} neither in "
             f"{whose}")
 
@@ -438,18 +435,18 @@ def buried_held_by_others(kinds: Sequence[int], holders: Sequence[Sequence[Holde
         sure = [k for k, ok in zip(kinds, shown) if ok]
         end_zh = (f"所打出的{_pretty(sure)}与其发牌行相符：Buried: 一行记错（否则发牌行与出牌都记错了），不采用该埋底行"
                   + (f"；{whose_zh}的发牌行是否也记错，不得而知" if open_seats else ""))
-        end_en = (f"the plays of {_tokens(sure)} bear those lines out: the Buried: line is miscopied (else a deal line "
+        end_en = (f"the plays of {_pretty(sure)} bear those lines out: the Buried: line is miscopied (else a deal line "
                   "and its plays both would be), and it is not used"
                   + (f"; whether {whose_en} deal line is miscopied as well is not known" if open_seats else ""))
     return (f"Buried: 一行有 {_pretty(kinds)}，但{held_zh}：{'；'.join(z for z, _ in where)}——庄家不可能扣下；{end_zh}",
-            f"the Buried: line names {_tokens(kinds)}, but {held_en}: {'; '.join(e for _, e in where)} — no dealer can "
+            f"the Buried: line names {_pretty(kinds)}, but {held_en}: {'; '.join(e for _, e in where)} — no dealer can "
             f"have buried it; {end_en}")
 
 
 def _holder_words(kind: int, h: Holder) -> Message:
     """``北家的发牌行有 2 张♦J，北家打出了这 2 张（第2轮）`` / ``N's line holds 2 of DJ, and N played both (trick 2)``."""
     zh, en = f"{SEAT_NAMES_ZH[h.seat]}的发牌行有 {h.copies} 张{_pretty([kind])}", \
-        f"{SEAT_TOKENS[h.seat]}'s line holds {h.copies} of {TOKEN[kind]}"
+        f"{SEAT_TOKENS[h.seat]}'s line holds {h.copies} of {PRETTY[kind]}"
     if not h.played:
         return zh, en
     n = min(h.played, h.copies)
@@ -478,7 +475,7 @@ def position_bury_beyond_decks(seat: int | None, kinds: Sequence[int], decks: in
     signature :func:`.bottom_exchange.bury_beyond_decks` calls, is not named) said to have buried anything."""
     return (f"Buried: 一行与残局各家的牌合起来，{_pretty(kinds)} 的张数超过 {decks} 副牌所有（每种 {decks} 张）："
             "记录有一处记错（不知是哪一处），不采用该埋底行",
-            f"the Buried: line and the position's hands hold together more copies of {_tokens(kinds)} than "
+            f"the Buried: line and the position's hands hold together more copies of {_pretty(kinds)} than "
             f"{decks_en(decks, 'have')} ({decks} of each): the record is miscopied somewhere (not known where), and "
             "the Buried: line is not used")
 
@@ -490,7 +487,7 @@ def played_bury_beyond_decks(seat: int | None, kinds: Sequence[int], decks: int)
     :func:`.bottom_exchange.bury_beyond_decks` calls, is not named) said to have buried anything."""
     return (f"Buried: 一行与各家打出的牌合起来，{_pretty(kinds)} 的张数超过 {decks} 副牌所有（每种 {decks} 张）："
             "该行或某一手出牌有牌记错（不知是哪一处），不采用该埋底行",
-            f"the Buried: line and the cards played hold together more copies of {_tokens(kinds)} than "
+            f"the Buried: line and the cards played hold together more copies of {_pretty(kinds)} than "
             f"{decks_en(decks, 'have')} ({decks} of each): a card of the line or of a play is miscopied (not known "
             "which), and the Buried: line is not used")
 
@@ -501,9 +498,9 @@ def buried_from_all_plays(buried: Sequence[int], decks: int, hand_size: int, lin
     none played."""
     zh_line, en_line = (("；Buried: 一行有误，不采用", "; the Buried: line is wrong, so it is not used") if line_wrong
                         else ("；记录未写 Buried:", "; the record gives no Buried: line"))
-    return (f"扣底 {_tokens(buried)}，由各家出牌推出（各家都打出整手 {hand_size} 张牌，{decks} 副牌中无人打出的牌"
+    return (f"扣底 {_pretty(buried)}，由各家出牌推出（各家都打出整手 {hand_size} 张牌，{decks} 副牌中无人打出的牌"
             f"即是底牌{zh_line}）",
-            f"buried {_tokens(buried)}, from the cards played (every seat played a whole hand of {hand_size} "
+            f"buried {_pretty(buried)}, from the cards played (every seat played a whole hand of {hand_size} "
             f"cards, so the bottom is the cards of {decks} deck{'s' if decks > 1 else ''} nobody played"
             f"{en_line})")
 

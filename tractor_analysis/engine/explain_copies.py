@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS
 from .explain import Message
 from .explain_unknown import unknown_fact
 from .explain_held import fault_owed_open
@@ -35,15 +35,15 @@ def _places_words(places: Sequence[tuple[int, int, tuple[int, ...]]], stopped: b
     zh, en = [], []
     for p, k, tricks in places:
         if p >= 4:
-            zh.append(f"底牌中的 {TOKEN[k]}")
-            en.append(f"{TOKEN[k]} in the Bottom line")
+            zh.append(f"底牌中的 {PRETTY[k]}")
+            en.append(f"{PRETTY[k]} in the Bottom line")
             continue
         played_zh, played_en = (
             (f"第 {'、'.join(map(str, tricks))} 轮打出",
              f"played in trick{'s' if len(tricks) > 1 else ''} {', '.join(map(str, tricks))}") if tricks
             else _not_played(stopped))
-        zh.append(f"{SEAT_NAMES_ZH[p]}的发牌行中的 {TOKEN[k]}（{played_zh}）")
-        en.append(f"{TOKEN[k]} in {SEAT_TOKENS[p]}'s deal line ({played_en})")
+        zh.append(f"{SEAT_NAMES_ZH[p]}的发牌行中的 {PRETTY[k]}（{played_zh}）")
+        en.append(f"{PRETTY[k]} in {SEAT_TOKENS[p]}'s deal line ({played_en})")
     return zh, en
 
 
@@ -55,8 +55,8 @@ def copy_maybe_not_held(held: Sequence[tuple[int, int]], decks: int, what: Seque
     hand's end — the copy is not played in the tricks recorded (:func:`_not_played`)."""
     not_zh, not_en = _not_played(stopped)
     not_zh = not_zh if stopped else "从" + not_zh         # (a record of the whole hand: 从未打出, as ever)
-    zh = "、".join(f"{SEAT_NAMES_ZH[s]}的发牌行中的 {TOKEN[k]}" for s, k in held)
-    en = ", ".join(f"{TOKEN[k]} in {SEAT_TOKENS[s]}'s deal line" for s, k in held)
+    zh = "、".join(f"{SEAT_NAMES_ZH[s]}的发牌行中的 {PRETTY[k]}" for s, k in held)
+    en = ", ".join(f"{PRETTY[k]} in {SEAT_TOKENS[s]}'s deal line" for s, k in held)
     return unknown_fact(f"发牌行中这张牌的张数多于 {decks} 副牌所有（too_many_copies），必有一张记错：{zh}"
                         f" {not_zh}，可能正是记错的那张，故按持有与未持有各判定一次，只保留两者相同的判定",
                         f"the deal lines give more copies of a card than {decks} deck{'s' if decks > 1 else ''} hold "
@@ -91,8 +91,8 @@ def copy_for_card_lacking(places: Sequence[tuple[int, int, tuple[int, ...]]], la
     plays is judged.  ``stopped``: as :func:`copy_miscopied_somewhere`'s."""
     zh, en = _places_words(places, stopped)
     short = sorted(set(lacking))
-    short_zh = "、".join(f"{TOKEN[k]}" + (f"（少 {lacking.count(k)} 张）" if lacking.count(k) > 1 else "") for k in short)
-    short_en = ", ".join(f"{TOKEN[k]}" + (f" ({lacking.count(k)} short)" if lacking.count(k) > 1 else "")
+    short_zh = "、".join(f"{PRETTY[k]}" + (f"（少 {lacking.count(k)} 张）" if lacking.count(k) > 1 else "") for k in short)
+    short_en = ", ".join(f"{PRETTY[k]}" + (f" ({lacking.count(k)} short)" if lacking.count(k) > 1 else "")
                          for k in short)
     how_zh = ("故对每一处各按那张读作所缺的牌（连同其出牌）判定一次，只保留各种判定都相同的结论" if read else
               "可能的读法过多或无法一一对应，故凡依据这些出牌的判定（首引花色、赢家、各家跟牌）一律不予判定")
@@ -120,8 +120,8 @@ def position_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, tricks:
     have (:func:`.extra_copies.judge_position`): one is miscopied, the record does not say which, nor — the cards
     played before the position not being in the record — what card it stands for.  ``tricks``: where a copy is
     played (nothing resting on those plays is ruled); each line's copy also judged as not held."""
-    cards_zh = "、".join(TOKEN[k] for k, _ in over)
-    cards_en = ", ".join(TOKEN[k] for k, _ in over)
+    cards_zh = "、".join(PRETTY[k] for k, _ in over)
+    cards_en = ", ".join(PRETTY[k] for k, _ in over)
     s = "s" if decks > 1 else ""
     these = "这几轮" if len(tricks) > 1 else "该轮"
     played_zh = (f"；第 {'、'.join(map(str, tricks))} 轮打出了这张牌，打出的那张可能连同其出牌一起记错，而它原是哪张牌记录中看不出"
@@ -146,7 +146,7 @@ def hand_shown_beyond_decks(over: Sequence[tuple[int, int, str, str]], decks: in
     without a line that cannot be those cards (:func:`.starting_hands.shown_beyond_decks`).  The record's finding,
     whatever the lines not given hold (a card miscopied, or rules with fewer decks than the record's)."""
     zh = "；".join(f"{n} 张 {PRETTY[k]}（{where_zh}）" for k, n, _, where_zh in over)
-    en = "; ".join(f"{n} copies of {TOKEN[k]} ({where_en})" for k, n, where_en, _ in over)
+    en = "; ".join(f"{n} copies of {PRETTY[k]} ({where_en})" for k, n, where_en, _ in over)
     s = "s" if decks > 1 else ""
     return (f"记录中有 {zh}，多于 {decks} 副牌所有（每种 {decks} 张）：无论未给出的发牌行是什么，记录都有误（某张牌记错，"
             "或所用规则的副数少于记录的规则），记录未说明是哪一张",
@@ -160,8 +160,8 @@ def hand_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, tricks: Seq
     """A full hand giving deal lines for some seats only whose record shows more copies of each kind of ``over``
     (``(kind, copies too many)``) than the ``decks`` have (:func:`.extra_copies.judge_partial`): one is miscopied,
     the record does not say which, nor what card a copy played stands for.  ``tricks``: where a copy is played."""
-    cards_zh = "、".join(TOKEN[k] for k, _ in over)
-    cards_en = ", ".join(TOKEN[k] for k, _ in over)
+    cards_zh = "、".join(PRETTY[k] for k, _ in over)
+    cards_en = ", ".join(PRETTY[k] for k, _ in over)
     s = "s" if decks > 1 else ""
     t_zh = "、".join(map(str, tricks))
     t_en = f"trick{'s' if len(tricks) > 1 else ''} {', '.join(map(str, tricks))}"
@@ -193,8 +193,8 @@ def played_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, shown: Se
     be the one miscopied (with its play), standing for a card of ``lacking`` (those the plays and the bury lack).
     ``read``: the hand is judged once with each read as each such card; else nothing resting on those plays is
     ruled.  ``several``: the copies are played in more than one trick."""
-    cards_zh = "、".join(TOKEN[k] for k, _ in over)
-    cards_en = ", ".join(TOKEN[k] for k, _ in over)
+    cards_zh = "、".join(PRETTY[k] for k, _ in over)
+    cards_en = ", ".join(PRETTY[k] for k, _ in over)
     s = "s" if decks > 1 else ""
     each = {play: sum(1 for p in shown if p == play) for play in shown}
     plays_zh = "、".join([*(f"第 {t} 轮{SEAT_NAMES_ZH[seat]}所出" + (f"（{n} 张）" if n > 1 else "")
@@ -204,9 +204,9 @@ def played_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, shown: Se
                             for (t, seat), n in each.items()),
                           *(["the Buried: line's" + (f" ({buried} copies)" if buried > 1 else "")] if buried else [])])
     if len(lacking) <= 8:
-        which_zh = f"出牌与扣底中少于 {decks} 张的牌之一（{'、'.join(TOKEN[k] for k in lacking)}）"
+        which_zh = f"出牌与扣底中少于 {decks} 张的牌之一（{'、'.join(PRETTY[k] for k in lacking)}）"
         which_en = (f"one of the cards the plays and the bury hold fewer than {decks} of "
-                    f"({', '.join(TOKEN[k] for k in lacking)})")
+                    f"({', '.join(PRETTY[k] for k in lacking)})")
     else:
         which_zh = f"出牌与扣底中少于 {decks} 张的任何一张牌"
         which_en = f"any card the plays and the bury hold fewer than {decks} of"
@@ -250,7 +250,7 @@ def bury_and_plays_beyond_decks(listed: Sequence[tuple[int, int, int, Sequence[t
                                                                + (f" ({m})" if m > 1 else "")
                                                                for (t, seat), m in each.items())])
         zh.append(f"{n} 张 {PRETTY[k]}（{where_zh}）")
-        en.append(f"{n} copies of {TOKEN[k]} ({where_en})")
+        en.append(f"{n} copies of {PRETTY[k]} ({where_en})")
     s = "s" if decks > 1 else ""
     return (f"Buried: 一行与各家打出的牌合起来共有 {'；'.join(zh)}，多于 {decks} 副牌所有（每种 {decks} 张）：扣底的牌也是本局的牌，"
             "且扣下后不再打出，故该行或某一手出牌有一张记错（或所用规则的副数少于记录的规则），记录未说明是哪一张",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS
 from .explain import Message, cards_text
 from .explain_held import fault_owed_open
 from .explain_unknown import seat_list, unknown_fact
@@ -269,7 +269,7 @@ def line_short_of_plays(seat: int, dealt: int, played: int, unheld: Sequence[int
     多少牌 (docs/rules.md §10.3), the follows are judged on the line.  ``dealer``: its cards are its line
     with the bottom, less the bury."""
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
-    cards = " ".join(TOKEN[k] for k in unheld)
+    cards = " ".join(PRETTY[k] for k in unheld)
     nz, ne = ("（发牌行加底牌、减去所扣的牌）", " (its line and the bottom, less the bury)") if dealer else ("", "")
     return unknown_fact(f"{z}的发牌行只给{z} {dealt} 张牌{nz}，{z}却打出 {played} 张：这些牌每张都打出了，此外还打出了 {cards}——"
                         f"发牌行漏记了牌，或某次出牌记错，记录未说明是哪一处：{z}是否多少牌按其实际打出的牌数判定，"
@@ -290,7 +290,7 @@ def line_unread(seat: int, unread: int, beyond: Sequence[int], what: Sequence[st
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     s = "s" if unread > 1 else ""
     head_zh, head_en = _unread_head(seat, unread)
-    cards = " ".join(TOKEN[k] for k in beyond)
+    cards = " ".join(PRETTY[k] for k in beyond)
     if not beyond:
         held_zh, held_en = "", ""
     elif len(beyond) <= unread:
@@ -439,11 +439,11 @@ def misdeal_card_elsewhere(moves: Sequence[tuple[int, int, int]], miscount: Sequ
     (多少牌) of the seats ``miscount``, or other — rests on a card a line gives too many that may be another seat's,
     written in the wrong line: ``moves`` ``(card, the long line's seat, the seat playing it beyond its own line)``
     (docs/rules.md §1.6, §10.3)."""
-    cards = "、".join(TOKEN[k] for k, _, _ in moves)
-    cards_en = ", ".join(TOKEN[k] for k, _, _ in moves)
-    fz = "、".join(dict.fromkeys(f"{SEAT_TOKENS[m]} 的牌行多出的 {TOKEN[k]} 可能是 {SEAT_TOKENS[t]} 的牌（{SEAT_TOKENS[t]} 打出了它，"
+    cards = "、".join(PRETTY[k] for k, _, _ in moves)
+    cards_en = ", ".join(PRETTY[k] for k, _, _ in moves)
+    fz = "、".join(dict.fromkeys(f"{SEAT_TOKENS[m]} 的牌行多出的 {PRETTY[k]} 可能是 {SEAT_TOKENS[t]} 的牌（{SEAT_TOKENS[t]} 打出了它，"
                                  f"而其牌行没有），抄错了行" for k, m, t in moves))
-    fe = "; ".join(dict.fromkeys(f"the {TOKEN[k]} too many in {SEAT_TOKENS[m]}'s line may be {SEAT_TOKENS[t]}'s "
+    fe = "; ".join(dict.fromkeys(f"the {PRETTY[k]} too many in {SEAT_TOKENS[m]}'s line may be {SEAT_TOKENS[t]}'s "
                                  f"({SEAT_TOKENS[t]} plays it and its own line, itself in doubt, lacks it), written in "
                                  f"the wrong line" for k, m, t in moves))
     if miscount:

@@ -8,16 +8,14 @@ declarations (``bad_declaration``), the dealer and the level (``dealer_mismatch`
 (``claim_mismatch``), the lines of the points breakdown and the outcome of a hand.
 
 Each function returns ``(message_zh, message_en)``.  Seats are 北家/东家/南家/西家 and N/E/S/W;
-in Chinese cards are shown with suit symbols (``cards.PRETTY``: ♥Q, 大王), in English as
-written in a record (``cards.TOKEN``: HQ, BJ), e.g.
-"南家打完最后一轮后手里还剩 ♥Q / S still holds HQ after the last trick".
-"""
+cards are shown with suit symbols in both languages (``cards.PRETTY``: ♥Q, 大王), e.g.
+"南家打完最后一轮后手里还剩 ♥Q / S still holds ♥Q after the last trick"."""
 from __future__ import annotations
 
 from typing import Sequence
 
 from ..records.diagnostics import decks_en
-from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_EN, SUIT_NAMES_ZH, TEAMS, TOKEN
+from ..records.cards import PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_EN, SUIT_NAMES_ZH, TEAMS
 from .explain import Message
 from .scoring import (CUT_SHORT, EVERY_READING, FORFEIT_NOT_KNOWN, MATCH_END_NOT_KNOWN, MATCH_POINTS, NO_RESULT,
                       ONE_HAND_NOT_KNOWN, RECORD_CUT, STOPPED_NOT_KNOWN)
@@ -28,9 +26,6 @@ from .verdicts import (BOTH_FORFEIT, FORFEIT_BOTH_COUNTS, FORFEIT_TAKEBACKS, FOR
 def _pretty(cards: Sequence[int]) -> str:
     return " ".join(PRETTY[c] for c in cards)
 
-
-def _tokens(cards: Sequence[int]) -> str:
-    return " ".join(TOKEN[c] for c in cards)
 
 
 def _rank(rank: int) -> str:
@@ -261,7 +256,7 @@ def bottom_wrong_size(size: int, bottom_size: int) -> Message:
 def deal_not_full_decks(decks: int, wrong: Sequence[int], counts: Sequence[int]) -> Message:
     """The deal and the bottom together are not ``decks`` full decks: ``wrong`` lists the card
     kinds with another count than ``decks`` (``counts`` per kind); the first eight are named."""
-    listed = ", ".join(f"{TOKEN[k]}×{counts[k]}" for k in wrong[:8]) + (" …" if len(wrong) > 8 else "")
+    listed = ", ".join(f"{PRETTY[k]}×{counts[k]}" for k in wrong[:8]) + (" …" if len(wrong) > 8 else "")
     return (f"发牌与底牌合起来不是 {decks} 副完整的牌（{54 * decks} 张，每张牌 {decks} 张）：{listed}",
             f"the deal and the bottom are not {_full_decks(decks)} "
             f"({54 * decks} cards, each card {decks}×): {listed}")
@@ -273,7 +268,7 @@ def line_written_short(seat: int, written: int, hand_size: int, cards: Sequence[
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     return (f"记录中{z}的发牌行只有 {written} 张牌，一手应为 {hand_size} 张：漏写了 {_pretty(cards)}（由其余发牌行与底牌推出{z}持有）"
             "，是记录的错误，不是少发了牌",
-            f"{e}'s deal line as written has {written} cards, a hand {hand_size}: it leaves out {_tokens(cards)} "
+            f"{e}'s deal line as written has {written} cards, a hand {hand_size}: it leaves out {_pretty(cards)} "
             f"(derived from the other lines and the bottom: {e} held it), the record's fault, not a card dealt short")
 
 
@@ -281,14 +276,14 @@ def pack_short_of_line(decks: int, seat: int, cards: Sequence[int]) -> Message:
     """``deal_mismatch`` of the pack when the one line short of it is made whole (:func:`line_written_short`)."""
     z, e = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
     return (f"记录中的发牌与底牌合起来缺 {_pretty(cards)}，不足 {decks} 副完整的牌：正是{z}发牌行漏写的牌",
-            f"the deal and the bottom as written lack {_tokens(cards)} of {_full_decks(decks)}: the card(s) "
+            f"the deal and the bottom as written lack {_pretty(cards)} of {_full_decks(decks)}: the card(s) "
             f"{e}'s line leaves out")
 
 
 def cards_left_after_last_trick(seat: int, cards: Sequence[int]) -> Message:
     """``deal_mismatch``: the seat's dealt cards were not all played."""
     return (f"{SEAT_NAMES_ZH[seat]}打完最后一轮后手里还剩 {_pretty(cards)}",
-            f"{SEAT_TOKENS[seat]} still holds {_tokens(cards)} after the last trick")
+            f"{SEAT_TOKENS[seat]} still holds {_pretty(cards)} after the last trick")
 
 
 def position_beyond_decks(kinds: Sequence[int], counts: Sequence[int], decks: int) -> Message:
@@ -296,7 +291,7 @@ def position_beyond_decks(kinds: Sequence[int], counts: Sequence[int], decks: in
     (``counts`` per kind) than ``decks`` decks have: the record's finding (a card miscopied, or rules with
     fewer decks than the record's)."""
     listed_zh = "、".join(f"{counts[k]} 张 {PRETTY[k]}" for k in kinds)
-    listed_en = ", ".join(f"{counts[k]} copies of {TOKEN[k]}" for k in kinds)
+    listed_en = ", ".join(f"{counts[k]} copies of {PRETTY[k]}" for k in kinds)
     return (f"残局各家的牌中有 {listed_zh}，而 {decks} 副牌每种只有 {decks} 张：记录有误（某张牌记错，或所用规则的副数少于记录的规则）",
             f"the position's seats hold {listed_en}, but {decks_en(decks, 'hold')} only {decks} of each: the record is "
             "wrong (a card miscopied, or the rules used have fewer decks than the record's)")

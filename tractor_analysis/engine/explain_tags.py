@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS
 from .explain import Message
 from .explain_unknown import unknown_fact
 
@@ -17,9 +17,6 @@ from .explain_unknown import unknown_fact
 def _pretty(cards: Sequence[int]) -> str:
     return " ".join(PRETTY[c] for c in cards)
 
-
-def _tokens(cards: Sequence[int]) -> str:
-    return " ".join(TOKEN[c] for c in cards)
 
 
 def setup_set_aside(dealer: int, hand_size: int, bottom_given: bool, buried_given: bool,
@@ -44,7 +41,7 @@ def setup_set_aside(dealer: int, hand_size: int, bottom_given: bool, buried_give
             f"发牌行是发到手的牌（扣底之前）：[SetUp] 是记录的笔误，不予采用，本局按发牌行所示的整局判定"
             "（由发牌行、底牌与庄家的出牌推出）",
             f"[SetUp \"1\"] says the deal lines are the hands at a position, but each holds a whole hand of "
-            f"{hand_size} cards and, {bottom_en}, they are every card of the decks; {de} plays {_tokens(beyond)}, "
+            f"{hand_size} cards and, {bottom_en}, they are every card of the decks; {de} plays {_pretty(beyond)}, "
             f"which its line does not give but its line and the bottom, {bury_en}, do{aside_en}. The lines are the "
             "deal (before the bury): [SetUp] is the record's slip and is not used; the hand is judged as the full "
             "hand its lines show (derived from the deal lines, the bottom and the dealer's plays)")
@@ -72,10 +69,10 @@ def friend_without_friend_mode(card: int, ruleset: str, what: Sequence[str]) -> 
     record says the table called a partner, the rules say the partner sits opposite — the sides, and all that
     rests on them, are withheld (``what``), never taken from either alone."""
     zh, en = unknown_fact(
-        f"记录写了 [Friend \"{TOKEN[card]}\"]（找朋友叫的牌 {PRETTY[card]}），但所用规则（{ruleset}）是固定对家：记录"
+        f"记录写了 [Friend] 标签（找朋友叫的牌 {PRETTY[card]}），但所用规则（{ruleset}）是固定对家：记录"
         "表明此桌可能打的是找朋友，规则却说对家坐对面，两者矛盾；谁在庄家一方决定得分、结果与级别，两者都不采信。"
         "若此桌打的是找朋友，请按找朋友的规则判定（--rules）；若此标签是笔误，请删去",
-        f"the record gives [Friend \"{TOKEN[card]}\"] (the card called in 找朋友, friend mode), but the rules in force "
+        f"the record gives a [Friend] tag ({PRETTY[card]}, the card called in 找朋友, friend mode), but the rules in force "
         f"({ruleset}) have fixed partners: the record says the table may have called a partner, the rules that "
         "partners sit opposite each other. Who is on the dealer's side decides the points, the outcome and the "
         "levels, so neither is taken. If the table played friend mode, judge the record under friend-mode rules "

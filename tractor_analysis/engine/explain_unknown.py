@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import RANK_OF, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_EN, SUIT_NAMES_ZH, TOKEN
+from ..records.cards import PRETTY, RANK_OF, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_NAMES_EN, SUIT_NAMES_ZH
 from .explain import Message, cards_text
 from .verdicts import WITHHELD
 
@@ -360,8 +360,8 @@ def friend_card_unknown(what: Sequence[str]) -> Message:
 
 
 def friend_holder_unknown(card: int, what: Sequence[str]) -> Message:
-    return unknown_fact(f"找朋友：记录未写明每一张 {TOKEN[card]} 在谁手中（已在残局之前打出，或在未写明持牌的座位手中），不知谁是庄家的朋友",
-                        f"friend mode: the record does not place every copy of {TOKEN[card]} (played before the position, or "
+    return unknown_fact(f"找朋友：记录未写明每一张 {PRETTY[card]} 在谁手中（已在残局之前打出，或在未写明持牌的座位手中），不知谁是庄家的朋友",
+                        f"friend mode: the record does not place every copy of {PRETTY[card]} (played before the position, or "
                         f"held by a seat whose cards are not given), so the dealer's partner is unknown", what)
 
 
@@ -379,7 +379,7 @@ def friend_partner_derived(dealer: int, partner: int | None, card: int, alone_al
     was buried, of ``decks``; the partner is then named by the clause of §11 that applies — the dealer
     holding one copy (two decks): whoever holds the other; holding none: the first holder going round
     from the dealer in play order."""
-    d_zh, d_en, c = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer], TOKEN[card]
+    d_zh, d_en, c = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer], PRETTY[card]
     from_zh = _FRIEND_SOURCE_ZH.get(source, f"由 {source} 推出")
     if partner is not None:
         p_zh, p_en = SEAT_NAMES_ZH[partner], SEAT_TOKENS[partner]

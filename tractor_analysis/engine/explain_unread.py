@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..records.cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from ..records.cards import PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS
 from .explain import Message
 from .explain_unknown import seat_list, unknown_fact
 
@@ -136,8 +136,8 @@ def unread_play_derived(number: int, leader: int, shown: Sequence[tuple[int, Seq
     ``fixed``, every seat held then just as many cards it does not play later — those are its play —, else one way
     alone of those tried fits the rest of the record.  ``last``: the hand's last trick line (the seats' cards fix
     it: :func:`.trick_gaps.last_fixed`)."""
-    zh = "、".join(f"{SEAT_NAMES_ZH[s]}出 {' '.join(TOKEN[k] for k in c)}" for s, c in shown)
-    en = ", ".join(f"{SEAT_TOKENS[s]} {' '.join(TOKEN[k] for k in c)}" for s, c in shown)
+    zh = "、".join(f"{SEAT_NAMES_ZH[s]}出 {' '.join(PRETTY[k] for k in c)}" for s, c in shown)
+    en = ", ".join(f"{SEAT_TOKENS[s]} {' '.join(PRETTY[k] for k in c)}" for s, c in shown)
     if last:
         return _last_play_derived(number, leader, len(shown[0][1]), zh, en)
     if fixed:

@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Sequence
 
-from .cards import NUM_KINDS, SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN
+from .cards import NUM_KINDS, PRETTY, SEAT_NAMES_ZH, SEAT_TOKENS
 from .diagnostics import decks_en
 from .model import Hand
 
@@ -227,13 +227,13 @@ def _too_many(hand: Hand, kind: int, decks: int, places: Sequence[Shown]) -> tup
     beyond_zh = "（其拿过底牌：拿底各家打出的、多于其发牌行与底牌所有的张数计入）" if taker else ""
     en, zh = copies_places_words(places[:-1], hand.setup)
     return ("too_many_copies",
-            f"hand {hand.number}, trick {trick}: {SEAT_TOKENS[seat]} (no deal line) plays {TOKEN[kind]}, "
+            f"hand {hand.number}, trick {trick}: {SEAT_TOKENS[seat]} (no deal line) plays {PRETTY[kind]}, "
             f"making {len(places)} copies of it in the deal lines ({lines_en}){with_en} and the plays of the seats "
             f"without a line{beyond_en}, but {decks_en(decks, 'hold')} only {decks}: the other copies are in {en}; "
             f"whatever the deal lines not given hold, one copy is miscopied, and the record does not say which "
             f"(this one is the copy counted last)",
-            f"第 {hand.number} 局第 {trick} 轮：{SEAT_NAMES_ZH[seat]}（没有发牌行）出 {TOKEN[kind]}，发牌行（{lines_zh}）"
-            f"{with_zh}与没有发牌行的各家所出的牌中共有 {len(places)} 张 {TOKEN[kind]}{beyond_zh}，而 {decks} 副牌只有 "
+            f"第 {hand.number} 局第 {trick} 轮：{SEAT_NAMES_ZH[seat]}（没有发牌行）出 {PRETTY[kind]}，发牌行（{lines_zh}）"
+            f"{with_zh}与没有发牌行的各家所出的牌中共有 {len(places)} 张 {PRETTY[kind]}{beyond_zh}，而 {decks} 副牌只有 "
             f"{decks} 张：其余的在{zh}；无论未给出的发牌行是什么，必有一张记错，而记录未说明是哪一张（此处为最后计入的一张）",
             f"trick{trick}:{index}:{seat}:{kind}")
 
@@ -340,7 +340,7 @@ def with_proven_lines(hand: Hand) -> tuple[Hand, dict[int, LineProof | None]]:
 
 
 def _line_words(line: DoubtedLine) -> str:
-    words = " ".join(TOKEN[k] for k in line[0]) or "-"
+    words = " ".join(PRETTY[k] for k in line[0]) or "-"
     return words + (f" (+{line[1]} ?)" if line[1] else "")
 
 
@@ -355,7 +355,7 @@ def played_or_shown(hand: Hand, seat: int, cards: Sequence[int]) -> tuple[tuple[
 
 
 def _tokens(cards: Sequence[int]) -> str:
-    return " ".join(TOKEN[k] for k in cards)
+    return " ".join(PRETTY[k] for k in cards)
 
 
 def doubted_line_words(hand: Hand, seat: int, proof: LineProof | None) -> tuple[str, str, int, int]:

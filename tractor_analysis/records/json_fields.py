@@ -13,7 +13,7 @@ import unicodedata
 from typing import Any, Iterable
 
 from .limits import MAX_DEPTH, json_too_deep, whole_number
-from .cards import TOKEN, Card, Rank, Suit, card_meant, parse_card, parse_rank, parse_trump
+from .cards import PRETTY, Card, Rank, Suit, card_meant, parse_card, parse_rank, parse_trump
 from .json_layout import JSON_SUFFIX, dump
 from .diagnostics import TRUMP_NOT_READ, clip, decks_en
 from .json_problems import Reporter
@@ -330,9 +330,9 @@ class FieldReader(Reporter):
             counts[k] += 1
             if counts[k] == self.decks + 1:
                 more_en, more_zh = (seat is not None and self.returned(seat, k, 1)) or ("", "")
-                self.diag("too_many_copies", f"{counts[k]} copies of {TOKEN[k]} in {where_en}, but "
+                self.diag("too_many_copies", f"{counts[k]} copies of {PRETTY[k]} in {where_en}, but "
                           f"{decks_en(self.decks, 'hold')} only {self.decks}{more_en}",
-                          f"{where_zh}中有 {counts[k]} 张 {TOKEN[k]}，而 {self.decks} 副牌只有 {self.decks} 张{more_zh}")
+                          f"{where_zh}中有 {counts[k]} 张 {PRETTY[k]}，而 {self.decks} 副牌只有 {self.decks} 张{more_zh}")
 
     def returned(self, seat: int, kind: int, over: int) -> tuple[str, str] | None:
         """What a ``too_many_copies`` of ``kind`` at a play of ``seat`` adds (English, Chinese), or ``None``: see

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
-from .cards import NUM_KINDS, SEAT_TOKENS, TOKEN, Card
+from .cards import NUM_KINDS, PRETTY, SEAT_TOKENS, Card
 from .deal_checks import deal_problems
 from .diagnostics import TRUMP_NOT_STATED, clip, dealer_derived_from, decks_en
 from . import json_fast
@@ -199,8 +199,8 @@ class _TrickReader(FieldReader):
             return False
         n = tv.get("number", expected) if type(tv) is dict else expected
         self.trick = before.number
-        copies_en = ", ".join(f"{c} copies of {TOKEN[k]}" for k, c in over)
-        copies_zh = "、".join(f"{c} 张 {TOKEN[k]}" for k, c in over)
+        copies_en = ", ".join(f"{c} copies of {PRETTY[k]}" for k, c in over)
+        copies_zh = "、".join(f"{c} 张 {PRETTY[k]}" for k, c in over)
         self.diag("trick_sequence", f"trick {clip(json.dumps(n, ensure_ascii=False), 20)} repeats the plays of "
                   f"trick {before.number} word for word (every seat, the same cards, in the same order); read as a "
                   f"trick of its own it would put {copies_en} in the plays of hand {self.hand}, but "

@@ -13,7 +13,7 @@ import unicodedata
 import dataclasses
 
 from .diagnostics import decks_en
-from .cards import SEAT_NAMES_ZH, SEAT_TOKENS, TOKEN, Card, card_kind, unknown_card_hint
+from .cards import SEAT_NAMES_ZH, SEAT_TOKENS, PRETTY, Card, card_kind, unknown_card_hint
 from .tgn_lines import Pieces, pos
 from .tgn_state import Reading, quoted
 from .words import CARD_LOOKUP
@@ -149,9 +149,9 @@ def count_copies(st: Reading, counts: list[int], cards: tuple[Card, ...], txt: s
         if len(st.diags) > kept:
             st.diags[-1] = dataclasses.replace(st.diags[-1], copies=seen)
         return over
-    en = (f"{counts[over]} copies of {TOKEN[over]} in {where_en}, but {decks_en(st.decks, 'hold')} only "
+    en = (f"{counts[over]} copies of {PRETTY[over]} in {where_en}, but {decks_en(st.decks, 'hold')} only "
           f"{st.decks}{more_en}")
-    zh = f"{where_zh}中有 {counts[over]} 张 {TOKEN[over]}，而 {st.decks} 副牌只有 {st.decks} 张{more_zh}"
+    zh = f"{where_zh}中有 {counts[over]} 张 {PRETTY[over]}，而 {st.decks} 副牌只有 {st.decks} 张{more_zh}"
     kept = len(st.diags)
     st.diag("too_many_copies", en, zh, ln, col)
     if plays and len(st.diags) > kept:
@@ -220,19 +220,29 @@ COUNTED_LAST = ("shown here is the copy counted last, not known to be the miscop
                 "此处为最后计入的一张，并不表明记错的就是这一张")
 """What a ``too_many_copies`` says of the copy it is shown at where nothing proves which copy is miscopied."""
 
+COUNT_ALONE = ("the count alone does not tell which copy is miscopied", "仅凭张数看不出记错的是哪一张")
+"""What a ``too_many_copies`` says where the engine's record findings speak of more than one place: what the
+reader alone cannot tell, leaving the finding to the engine's words (never "the record does not prove which")."""
+
 
 def play_copy_words(over: tuple, seat: int | None, trick: int | None, hand: int,
-                    judged: bool) -> tuple[str, str]:
+                    judged: bool, findings: int = 0) -> tuple[str, str]:
     """The ``too_many_copies`` of a hand's plays (English, Chinese; ``over`` as ``Diagnostic.over`` keeps it) once
     the engine has judged hand ``hand``: ``seat`` and ``trick`` the play the engine derives miscopied (its record
     finding, docs/rules.md §1.6: the diagnostic is then shown there), else ``None`` — not proven which copy,
     said so (``judged``: the engine judged the hand; a count leads shaped as failed throws may explain is left
-    as read: no copy need be miscopied)."""
+    as read: no copy need be miscopied).  ``findings``: the engine's record findings at plays of the card where
+    none is the one place shown (two, or one not placed in the text): the count alone does not tell which copy,
+    and the words send the reader to those findings — never that the record does not prove it."""
     _, en, zh, returned = over
     if seat is not None and trick is not None:
         return (f"{en}: the copy {SEAT_TOKENS[seat]} played in trick {trick}, this one, is derived to be the "
                 f"miscopied one (hand {hand}'s record findings)",
                 f"{zh}：推出记错的是第 {trick} 轮{SEAT_NAMES_ZH[seat]}出的这一张（见第 {hand} 局的记录问题）")
+    if judged and findings and not returned:
+        return (f"{en}: {COUNT_ALONE[0]} ({COUNTED_LAST[0]}); hand {hand}'s record findings name the plays of it the "
+                f"engine finds miscopied",
+                f"{zh}：{COUNT_ALONE[1]}（{COUNTED_LAST[1]}）；第 {hand} 局的记录问题列出了推出记错的出牌")
     if judged and not returned:
         return (f"{en}: the record does not prove which copy is miscopied ({COUNTED_LAST[0]})",
                 f"{zh}：记录无法证明记错的是哪一张（{COUNTED_LAST[1]}）")
@@ -240,15 +250,17 @@ def play_copy_words(over: tuple, seat: int | None, trick: int | None, hand: int,
 
 
 def copies_words(seen, at: tuple[int, int], path: str | None = None, proven: str | None = None,
-                 hand: int | None = None, judged: bool = False) -> tuple[str, str]:
+                 hand: int | None = None, judged: bool = False, findings: bool = False) -> tuple[str, str]:
     """The ``too_many_copies`` of the deal and ``Bottom:`` lines (English, Chinese): ``seen`` as
     ``Diagnostic.copies`` keeps it, ``at`` the copy it is reported at; every other copy named by where it is
     (``path:line:column`` when ``path`` is given — a referee goes to each —, else ``line:column``).  ``proven``:
     the line key of the copy the engine proves miscopied (docs/rules.md §1.6; ``at`` is then that copy), in hand
     ``hand``; ``None``: not proven which (``judged``: the engine has judged the hand; else the reader does not
-    know yet), the copy counted last reported."""
+    know yet), the copy counted last reported; ``findings``: the engine proves copies of more than one line
+    miscopied (or none of the places named here), so the words say what the count alone cannot tell and leave the
+    finding to the engine's (never that the record does not prove it)."""
     kind, count, decks, places = seen
-    card = TOKEN[kind]
+    card = PRETTY[kind]
     prefix = f"{path}:" if path else ""
     others = [(key, ln, col) for key, ln, col in places if (ln, col) != at]
     en_list = ", ".join(f"{prefix}{ln}:{col} ({_place_words(key)[0]})" for key, ln, col in others)
@@ -260,6 +272,9 @@ def copies_words(seen, at: tuple[int, int], path: str | None = None, proven: str
         en += (f": the decks prove the copy in {place_en}, this one, the miscopied one (hand {hand}'s record "
                "findings)")
         zh += f"：各副牌证明记错的是{place_zh}中的这一张（见第 {hand} 局的记录问题）"
+    elif others and judged and findings:
+        en += f": {COUNT_ALONE[0]} ({COUNTED_LAST[0]}); hand {hand}'s record findings name the lines the decks prove miscopied"
+        zh += f"：{COUNT_ALONE[1]}（{COUNTED_LAST[1]}）；第 {hand} 局的记录问题列出了各副牌证明记错的牌行"
     elif others and judged:
         en += f": the record does not prove which copy is miscopied ({COUNTED_LAST[0]})"
         zh += f"：记录无法证明记错的是哪一张（{COUNTED_LAST[1]}）"

@@ -19,7 +19,7 @@ import sys
 from collections import Counter
 
 from . import compiled
-from .cards import NUM_KINDS, SEAT_TOKENS, TOKEN, Card, card_kind
+from .cards import NUM_KINDS, PRETTY, SEAT_TOKENS, Card, card_kind
 from .diagnostics import decks_en
 from .model import Play, new_play
 from .tgn_cards import count_copies, count_line_again, read_cards
@@ -372,8 +372,8 @@ def _repeated_line(st: Reading, h: HandDraft, segments: list[str], body: str, nu
     lead = len(body) - len(body.lstrip())
     ln, col = pos(pieces, lineno, lead)
     shown = quoted(st.as_written(body.strip()[:31], lead))
-    copies_en = ", ".join(f"{n} copies of {TOKEN[k]}" for k, n in over)
-    copies_zh = "、".join(f"{n} 张 {TOKEN[k]}" for k, n in over)
+    copies_en = ", ".join(f"{n} copies of {PRETTY[k]}" for k, n in over)
+    copies_zh = "、".join(f"{n} 张 {PRETTY[k]}" for k, n in over)
     under_en = f"under the number {number}" if number != n0 else "under the same number"
     under_zh = f"轮次写作 {number}" if number != n0 else "轮次也相同"
     st.trick_no = n0
