@@ -186,7 +186,7 @@ def test_check_counts_a_positions_copies_against_the_rules_used(tmp_path):
     doc = json.loads(_run("check", path, "--json", "--rules", "one-deck").stdout)["files"][0]["hands"][0]
     found = [v for v in doc["violations"] if v["code"] == "deal_mismatch"]
     assert len(found) == 1 and found[0]["about"] == "record" and found[0]["seat"] is None
-    assert "2 copies of HA" in found[0]["message_en"] and "2 张 ♥A" in found[0]["message_zh"]
+    assert "2 copies of ♥A" in found[0]["message_en"] and "2 张 ♥A" in found[0]["message_zh"]
     text = _run("check", path, "--rules", "one-deck").stdout
     assert "deal_mismatch" in text and "0 record findings" not in text
 
@@ -196,7 +196,7 @@ def test_a_position_impossible_under_its_rules_is_not_analysed(tmp_path, ruleset
     path = _write(tmp_path, TWO_ACES.format(ruleset=ruleset))
     doc = _analyse_json(path, "--last", "1", *override)
     assert doc["plays"] == [] and doc["reason"] is not None
-    assert "2 copies of HA" in doc["reason"] and "2 张 ♥A" in doc["reason"]
+    assert "2 copies of ♥A" in doc["reason"] and "2 张 ♥A" in doc["reason"]
     assert "the 1 deck of the rules used holds only 1" in doc["reason"]        # was "1 deck(s) … hold"
     text = _run("analyse", path, "--last", "1", *override).stdout
     assert "not analysed 未分析" in text and "cost 代价 -" not in text

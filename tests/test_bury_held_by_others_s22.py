@@ -43,7 +43,7 @@ def test_every_copy_in_another_seats_line_is_the_records_finding_with_the_dealer
     h = _hand(B_1)
     (bury,) = _buries(h)            # before: seat S, "S buried S4, which was neither in …"
     assert bury.of_record and bury.seat is None
-    assert "the other seats' deal lines hold every copy of it (2): N's line holds 2 of S4" in bury.message_en
+    assert "the other seats' deal lines hold every copy of it (2): N's line holds 2 of ♠4" in bury.message_en
     # N played both ♠4 (tricks 4, 15): its plays bear its line out, so the Buried: line is the one miscopied
     # (test_bury_played_copies_s22.py; before session 22's rec3: "the Buried: line or N's deal line … not known which")
     assert "N played both copies (tricks 4, 15)" in bury.message_en
@@ -60,7 +60,7 @@ def test_the_same_finding_whether_or_not_the_dealers_line_is_given():
     assert [(v.seat, v.about, v.message_en, v.message_zh) for v in given] == \
         [(v.seat, v.about, v.message_en, v.message_zh) for v in left_out]
     # (before: B_3's words said "the other seats' deal lines" but not whose)
-    assert "N's line holds 2 of S4" in left_out[0].message_en
+    assert "N's line holds 2 of ♠4" in left_out[0].message_en
 
 
 def test_a_record_stopping_short_is_the_records_finding_too():
@@ -69,7 +69,7 @@ def test_a_record_stopping_short_is_the_records_finding_too():
                     and not line.startswith("[Claim"))
     h = _hand(cut)
     (bury,) = _buries(h)            # before: S's violation (a ruling page), the bury not being derived
-    assert bury.of_record and bury.seat is None and "N's line holds 2 of S4" in bury.message_en
+    assert bury.of_record and bury.seat is None and "N's line holds 2 of ♠4" in bury.message_en
     assert any(u.tag == "Buried" for u in h.unknowns)      # the bury still not known
 
 
@@ -78,15 +78,15 @@ def test_copies_unaccounted_for_stay_the_lines_error_as_before():
     text = _without(B_1.replace("Buried: SJ S8 S6 S4 ", "Buried: SJ S8 S6 S10 "), "W: ")
     (bury,) = _buries(_hand(text))
     assert bury.of_record and bury.seat == S
-    assert "the record's error in that line" in bury.message_en and "S10" in bury.message_en
+    assert "the record's error in that line" in bury.message_en and "♠10" in bury.message_en
 
 
 def test_both_kinds_in_one_line_give_both_findings():
     # ♠4 (both in N's line) the record's, naming no seat; ♠10 (unaccounted for) the line's error as S's bury
     text = _without(B_1.replace("Buried: SJ S8 S6 S4 ", "Buried: SJ S8 S10 S4 "), "W: ")
     held, line = _buries(_hand(text))
-    assert held.seat is None and "N's line holds 2 of S4" in held.message_en and "S10" not in held.message_en
-    assert line.seat == S and "names S10, neither in S's hand" in line.message_en and "S4" not in line.message_en
+    assert held.seat is None and "N's line holds 2 of ♠4" in held.message_en and "♠10" not in held.message_en
+    assert line.seat == S and "names ♠10, neither in S's hand" in line.message_en and "♠4" not in line.message_en
 
 
 def test_check_names_no_seat_and_ruling_writes_no_page(tmp_path, monkeypatch):

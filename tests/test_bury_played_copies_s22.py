@@ -38,7 +38,7 @@ def _bury(h):
 def test_the_holders_plays_prove_the_buried_line_miscopied():
     v = _bury(_hand(BB1))
     assert v.of_record and v.seat is None
-    assert "N's line holds 2 of DJ, and N played both copies (trick 2)" in v.message_en
+    assert "N's line holds 2 of ♦J, and N played both copies (trick 2)" in v.message_en
     assert "the Buried: line is miscopied" in v.message_en and "not known which" not in v.message_en
     assert "北家的发牌行有 2 张♦J，北家打出了这 2 张（第2轮）" in v.message_zh
     assert "Buried: 一行记错" in v.message_zh and "不知是哪一处" not in v.message_zh
@@ -50,7 +50,7 @@ def test_not_known_which_where_the_plays_do_not_decide():
     text = BB1.replace("N: DJ DJ,", "N: DJ D9,").replace("15. W: H2, N: D9, E: S5, S: D9\n", "")
     text = text.replace("16. W: CQ, N: SJ, E: HJ, S: HQ\n", "").replace('[Claim "60"]\n', "")
     v = _bury(_hand(text))
-    assert "N's line holds 2 of DJ, and N played 1 of them (trick 2)" in v.message_en
+    assert "N's line holds 2 of ♦J, and N played 1 of them (trick 2)" in v.message_en
     assert "the Buried: line or N's deal line is miscopied (not known which)" in v.message_en
     assert "不知是哪一处" in v.message_zh
 

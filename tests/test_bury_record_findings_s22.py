@@ -65,7 +65,7 @@ def _bury(h):
 def test_a_bury_beyond_the_decks_with_the_cards_played_is_the_records_finding_when_not_every_card_was_played():
     h = _hand(NO_DEAL_CUT)
     bury = _bury(h)         # before: bad_bury against S, not of the record
-    assert ("the Buried: line and the cards played hold together more copies of D5 than 2 decks have"
+    assert ("the Buried: line and the cards played hold together more copies of ♦5 than 2 decks have"
             in bury.message_en and "a card of the line or of a play is miscopied" in bury.message_en)
     assert "S buried" not in bury.message_en and "南家扣" not in bury.message_zh
     assert "与各家打出的牌合起来" in bury.message_zh and "不知是哪一处" in bury.message_zh
@@ -81,7 +81,7 @@ def test_a_bury_the_other_seats_lines_hold_is_the_records_finding():
         # (N played both BJ in the tricks recorded: its plays bear its line out, so the Buried: line is the one
         # miscopied — "the Buried: line or N's deal line … (not known which)" before s22-rec3, updated deliberately)
         assert "N played both copies" in bury.message_en and "the Buried: line is miscopied" in bury.message_en
-        assert "N's line holds 2 of BJ" in bury.message_en and "北家的发牌行有 2 张" in bury.message_zh
+        assert "N's line holds 2 of 大王" in bury.message_en and "北家的发牌行有 2 张" in bury.message_zh
         assert "E buried" not in bury.message_en and "东家扣" not in bury.message_zh
         assert "其他各家的发牌行已有其全部 2 张" in bury.message_zh and "Buried: 一行记错" in bury.message_zh
 

@@ -117,7 +117,7 @@ def test_a_line_with_a_third_copy_of_a_card_is_bad_bury():
     bad = [v for v in h.violations if v.code == "bad_bury"]
     # the record's finding, naming no seat (s22: it named S, "S buried D5")
     assert len(bad) == 1 and bad[0].seat is None and bad[0].of_record
-    assert ("the Buried: line and the cards played hold together more copies of D5 than 2 decks have"
+    assert ("the Buried: line and the cards played hold together more copies of ♦5 than 2 decks have"
             in bad[0].message_en)
     assert "与各家打出的牌合起来" in bad[0].message_zh and "不采用该埋底行" in bad[0].message_zh
     _assert_derived_and_scored(h)
@@ -128,7 +128,7 @@ def test_a_right_size_line_with_one_card_miscopied_is_bad_bury():
     _, h = _hand(_record("H8 H6 H4 H3 DQ D8 D6 DK"))
     bad = [v for v in h.violations if v.code == "bad_bury"]
     assert len(bad) == 1 and bad[0].message_en.startswith("the Buried: line and the cards played hold together "
-                                                          "more copies of DK")
+                                                          "more copies of ♦K")
     _assert_derived_and_scored(h)
 
 

@@ -41,8 +41,8 @@ def test_a_position_seat_without_a_line_playing_a_third_copy_is_too_many_copies(
     _, diags = parse_tgn(POSITION)
     (d,) = [d for d in diags if d.code == "too_many_copies"]
     assert d.hand == 1 and d.line == POSITION.splitlines().index("23. N: S2, E: S3, S: S5, W: SA") + 1
-    assert "trick 23: W (no deal line) plays SA, making 3 copies of it in the deal lines (N, E, S)" in d.message
-    assert "第 1 局第 23 轮：西家（没有发牌行）出 SA" in d.message and "共有 3 张 SA，而 2 副牌只有 2 张" in d.message
+    assert "trick 23: W (no deal line) plays ♠A, making 3 copies of it in the deal lines (N, E, S)" in d.message
+    assert "第 1 局第 23 轮：西家（没有发牌行）出 ♠A" in d.message and "共有 3 张 ♠A，而 2 副牌只有 2 张" in d.message
     # the control: W plays another card; N's own plays of its ♠A are its dealt cards, no extra copies
     assert "too_many_copies" not in [c for c, *_ in _codes(POSITION.replace("W: SA", "W: S9"))]
     assert "too_many_copies" not in [c for c, *_ in _codes(POSITION.replace("N: S2,", "N: SA,")
@@ -54,7 +54,7 @@ def test_a_hand_without_a_non_takers_line_counts_its_plays_with_the_lines():
     text = "\n".join(x for x in FIRST.splitlines() if not x.startswith("W: ")) + "\n"
     text = text.replace("N: LJ H2 C2", "N: BJ H2 C2")
     (d,) = [d for d in parse_tgn(text)[1] if d.code == "too_many_copies"]
-    assert "trick 14: W (no deal line) plays BJ" in d.message and "the deal lines (N, E, S), the bottom" in d.message
+    assert "trick 14: W (no deal line) plays 大王" in d.message and "the deal lines (N, E, S), the bottom" in d.message
     assert d.line == text.splitlines().index("14. N: C2, E: H2, S: DK, W: BJ") + 1
     # the same in a JSON record (no position there: the hand's problem)
     (match,), _ = parse_tgn(text)

@@ -55,10 +55,10 @@ def test_the_reader_reports_the_dealers_third_copy_at_its_card_naming_the_others
     (d,) = [d for d in parse_tgn(text)[1] if d.code == "too_many_copies"]
     line = text.splitlines().index(PLAY) + 1
     assert (d.line, d.column, d.hand) == (line, PLAY.index("SK") + 1, 1)
-    assert "trick 3: E (no deal line) plays SK, making 3 copies" in d.message
+    assert "trick 3: E (no deal line) plays ♠K, making 3 copies" in d.message
     assert "the other copies are in N's deal line, S's deal line" in d.message
     assert "whatever the deal lines not given hold, one copy is miscopied" in d.message
-    assert "第 1 局第 3 轮：东家（没有发牌行）出 SK" in d.message and "其余的在北家的发牌行、南家的发牌行" in d.message
+    assert "第 1 局第 3 轮：东家（没有发牌行）出 ♠K" in d.message and "其余的在北家的发牌行、南家的发牌行" in d.message
 
 
 def test_check_gives_the_records_finding_naming_every_copy_and_charges_no_seat(tmp_path):
@@ -66,13 +66,13 @@ def test_check_gives_the_records_finding_naming_every_copy_and_charges_no_seat(t
     (hand,) = doc["hands"]
     (v,) = [v for v in hand["violations"] if v["code"] == "deal_mismatch"]
     assert v["seat"] is None and v["trick"] is None and v.get("about") == "record"
-    assert "the record shows 3 copies of SK (N's deal line, S's deal line, E's play in trick 3)" in v["message_en"]
+    assert "the record shows 3 copies of ♠K (N's deal line, S's deal line, E's play in trick 3)" in v["message_en"]
     assert "whatever the deal lines not given hold, the record is wrong" in v["message_en"]
     assert "记录中有 3 张 ♠K（北家的发牌行、南家的发牌行、第 3 轮东家的出牌）" in v["message_zh"]
     assert all(x["seat"] is None for x in hand["violations"])      # no seat charged
     # what rests on the copy played is not ruled: trick 3's winner, and the hand is never shown legal
     assert hand["tricks"][2]["winner"] is None and hand["legal"] is not True
-    (u,) = [u for u in hand["unknown"] if "more copies of SK" in u["message_en"]]
+    (u,) = [u for u in hand["unknown"] if "more copies of ♠K" in u["message_en"]]
     assert u["tag"] == "deal" and "trick_winner" in u["withheld"] and "played in trick 3" in u["message_en"]
     # the other tricks' winners stand
     assert [t["winner"] for t in hand["tricks"][:2]] == ["E", "E"]
@@ -84,7 +84,7 @@ def test_a_seat_without_a_line_that_took_no_bottom_gives_the_same_finding(tmp_pa
     (d,) = [d for d in parse_tgn(text)[1] if d.code == "too_many_copies"]
     assert d.column == "3. E: HA, S: H7, W: H5".index("H5") + 1
     (v,) = [v for v in _check(tmp_path, text)["hands"][0]["violations"] if v["code"] == "deal_mismatch"]
-    assert "3 copies of H5 (N's deal line, S's deal line, W's play in trick 3)" in v["message_en"]
+    assert "3 copies of ♥5 (N's deal line, S's deal line, W's play in trick 3)" in v["message_en"]
 
 
 def test_partial_lines_without_a_copy_too_many_give_no_such_finding(tmp_path):

@@ -66,9 +66,9 @@ def test_a_fault_resting_on_a_copy_that_may_be_the_card_lacking_is_withheld():  
     assert not [f for f in _faults(h) if f[0] == 13]        # before: S follow_suit (and never N's revoke)
     assert "legality" in h.withheld and h.legal is not True
     (u,) = [u for u in h.unknowns if u.tag == "deal"]
-    assert "lack DQ" in u.message_en and "缺少 DQ" in u.message_zh
-    for en in ("H8 in N's deal line (played in trick 7)", "H8 in E's deal line (played in trick 13)",
-               "H8 in W's deal line (played in trick 8)"):
+    assert "lack ♦Q" in u.message_en and "缺少 ♦Q" in u.message_zh
+    for en in ("♥8 in N's deal line (played in trick 7)", "♥8 in E's deal line (played in trick 13)",
+               "♥8 in W's deal line (played in trick 8)"):
         assert en in u.message_en
     assert "not_in_hand" not in [v.code for v in h.violations]
 

@@ -32,8 +32,8 @@ def test_the_partner_is_a_derived_fact_in_json_and_text():
     # ♣5: N holds none; one copy came with the bottom and was buried, W holds the other
     [d] = _sides(str(RECORD))
     assert (d["value"], d["from"]) == ("N W", "[Friend], the deal and the bury")
-    assert "W is N's partner" in d["message_en"] and "C5" in d["message_en"]
-    assert "西家是北家的朋友" in d["message_zh"] and "C5" in d["message_zh"]
+    assert "W is N's partner" in d["message_en"] and "♣5" in d["message_en"]
+    assert "西家是北家的朋友" in d["message_zh"] and "♣5" in d["message_zh"]
     r = CliRunner().invoke(main, ["check", str(RECORD)], catch_exceptions=False)
     line = next(x for x in r.output.splitlines() if "dealer's side" in x)
     assert line.strip().startswith("derived 推出  dealer's side N and W (friend mode)")

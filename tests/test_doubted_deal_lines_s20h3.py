@@ -60,7 +60,7 @@ def test_a_copy_too_many_on_the_proven_line_is_said_there():
     # E plays ♥A ♥2: its first line is proven, and with N's and W's ♥A it gives a third
     (match,), diags = parse_tgn(_position("HA H2 D9", "H4 H2 D9", "HA H2"))
     (c,) = _copies(diags)
-    assert (c.line, c.column) == (13, 4) and c.message.startswith("3 copies of HA")
+    assert (c.line, c.column) == (13, 4) and c.message.startswith("3 copies of ♥A")
     assert [(key, ln) for key, ln, _ in c.copies[3]] == [("dealN", 12), ("dealE", 13), ("dealW", 15)]
     assert "16:" not in c.message
 
@@ -75,7 +75,7 @@ def test_no_line_proven_a_copy_too_many_under_one_line_only_is_not_said():
 def test_no_line_proven_a_copy_too_many_under_every_line_is_said():
     (match,), diags = parse_tgn(_position("HA H2 D9", "HA H2 D8", "H4 H2"))
     (c,) = _copies(diags)
-    assert c.message.startswith("3 copies of HA")
+    assert c.message.startswith("3 copies of ♥A")
 
 
 def _forfeit(name: str):

@@ -37,8 +37,8 @@ def test_no_follow_fault_rests_on_a_copy_the_decks_lack():
     assert [(v.code, v.seat) for v in h.violations] == [("deal_mismatch", N), ("deal_mismatch", None),
                                                         ("deal_mismatch", N)]
     (u,) = [u for u in h.unknowns if u.tag == "deal"]
-    assert "H5 in N's deal line" in u.message_en and "legality" in u.withheld
-    assert "北家的发牌行中的 H5" in u.message_zh
+    assert "♥5 in N's deal line" in u.message_en and "legality" in u.withheld
+    assert "北家的发牌行中的 ♥5" in u.message_zh
     assert not h.legality_known       # (legal is False: the record's own deal_mismatch)
 
 

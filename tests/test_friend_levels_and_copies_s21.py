@@ -138,7 +138,7 @@ def test_a_position_beyond_the_decks_whose_copy_is_played_is_not_shown_legal_nor
     assert h.attackers_total is None and h.outcome is None      # before: 110, attackers +2
     (u,) = [u for u in h.unknowns if u.tag == "deal"]
     assert {"legality", "trick_winner", "points"} <= set(u.withheld)
-    assert "HA" in u.message_en and "HA" in u.message_zh and "trick 25" in u.message_en
+    assert "♥A" in u.message_en and "♥A" in u.message_zh and "trick 25" in u.message_en
     bilingual(f"{u.message_en} / {u.message_zh}")
 
 
@@ -159,7 +159,7 @@ def test_a_follow_resting_on_a_copy_beyond_the_decks_is_withheld_not_ruled():
     assert not any(v.code == "follow_suit" for v in h.violations)      # before: N's wrong follow, a violation
     assert not h.legality_known
     (u,) = [u for u in h.unknowns if u.tag == "deal"]
-    assert "legality" in u.withheld and "HA" in u.message_en
+    assert "legality" in u.withheld and "♥A" in u.message_en
     (t,) = h.tricks
     assert t.winner == E and t.points == 10         # no copy played in it: the trick stands
 

@@ -136,7 +136,7 @@ def test_analyse_uses_both_derived_plays(tmp_path):
     r = run(tmp_path, "analyse", "--last", "3", "--budget", "5", text=W15_E16)
     assert r.exit_code == 0, r.output                           # before: not analysed (a play left out)
     assert "not analysed" not in r.output and "last 3 tricks" in r.output
-    for words in ("W's play in trick 15 derived: CA", "E's play in trick 16 derived: S2"):
+    for words in ("W's play in trick 15 derived: ♣A", "E's play in trick 16 derived: ♠2"):
         assert words in r.output
     # E's plays in tricks 8 and 10 are not derived (10 ways, test above): the positions from trick 8 on
     # cannot be rebuilt, and the analysis says which play is not known (before: analysed on the guess)

@@ -78,10 +78,10 @@ def test_a_list_of_plays_repeating_the_trick_before_beyond_the_decks_is_read_onc
     (d,) = diags
     assert d.code == "trick_sequence" and d.trick == 7
     assert "trick 8 repeats the plays of trick 7 word for word" in d.message
-    assert ("it would put 4 copies of H5, 4 copies of H9, 3 copies of HK, 3 copies of D8 in the plays of hand 1, "
+    assert ("it would put 4 copies of ♥5, 4 copies of ♥9, 3 copies of ♥K, 3 copies of ♦8 in the plays of hand 1, "
             "but 2 decks hold only 2") in d.message
     assert "read once, as trick 7" in d.message
-    assert "逐字重复了第 7 轮的出牌" in d.message and "4 张 H5、4 张 H9、3 张 HK、3 张 D8" in d.message and "只读一次，按第 7 轮" in d.message
+    assert "逐字重复了第 7 轮的出牌" in d.message and "4 张 ♥5、4 张 ♥9、3 张 ♥K、3 张 ♦8" in d.message and "只读一次，按第 7 轮" in d.message
 
 
 def test_a_trick_object_renumbered_repeating_the_trick_before_is_read_once():

@@ -66,7 +66,7 @@ def _ingested(tmp_path: Path, text: str):
     src.mkdir()
     (src / "r.tgn").write_text(text, encoding="utf-8")
     r = CliRunner().invoke(main, ["ingest", str(src / "r.tgn"), "-o", str(tmp_path / "ds"), "--workers", "1", "-q"])
-    assert r.exit_code == 2 and "3 copies of DA in the plays" in r.output, r.output    # the reader's, as written
+    assert r.exit_code == 2 and "3 copies of ♦A in the plays" in r.output, r.output    # the reader's, as written
     return load(str(tmp_path / "ds"))
 
 
@@ -103,7 +103,7 @@ def test_the_hand_page_shows_the_derived_play_with_the_cards_written(tmp_path):
     path.write_text(PAIR, encoding="utf-8")
     out = tmp_path / "rep"
     r = CliRunner().invoke(main, ["report", str(path), "-o", str(out)])
-    assert r.exit_code == 2 and "3 copies of DA in the plays" in r.output, r.output    # the reader's, as written
+    assert r.exit_code == 2 and "3 copies of ♦A in the plays" in r.output, r.output    # the reader's, as written
     (page,) = out.glob("*-h1.html")
     text = page.read_text("utf-8")
     start = text.index('id="trick-2"')

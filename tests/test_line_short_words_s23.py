@@ -16,5 +16,5 @@ def test_the_card_played_beyond_the_line_is_said_besides_it():
     (m,), _ = parse_tgn(RECORD.read_text(encoding="utf-8"))
     h = replay_match(m).hands[0]
     (u,) = [u for u in h.unknowns if "every one of them" in u.message_en]
-    assert "every one of them, and besides them C4 —" in u.message_en and "not among them" not in u.message_en
-    assert "这些牌每张都打出了，此外还打出了 C4——" in u.message_zh and "其中没有的" not in u.message_zh
+    assert "every one of them, and besides them ♣4 —" in u.message_en and "not among them" not in u.message_en
+    assert "这些牌每张都打出了，此外还打出了 ♣4——" in u.message_zh and "其中没有的" not in u.message_zh

@@ -145,7 +145,7 @@ def test_a_bury_beyond_the_decks_counts_the_positions_hands():
     _, result = _replay(_record("CA H6 H4 H3 DQ D8 D6 D4"))
     h = result.hands[0]
     bad = [v for v in h.violations if v.code == "bad_bury"]
-    assert len(bad) == 1 and "♣A" in bad[0].message_zh and "CA" in bad[0].message_en
+    assert len(bad) == 1 and "♣A" in bad[0].message_zh and "♣A" in bad[0].message_en
     assert h.attackers_total is None and h.outcome is None
 
 

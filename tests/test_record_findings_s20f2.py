@@ -83,7 +83,7 @@ def test_the_text_check_gives_the_same_place(tmp_path):
     path = tmp_path / "r.tgn"
     path.write_text(SJ_AS_SQ, "utf-8")
     out = run_in("check", path).stdout
-    assert f"{path}:21:{_col(SJ_AS_SQ, 21, 'SQ', 2)}: 3 copies of SQ" in out
+    assert f"{path}:21:{_col(SJ_AS_SQ, 21, 'SQ', 2)}: 3 copies of ♠Q" in out
 
 
 def test_a_card_shown_in_a_failed_throw_and_played_later_is_one_slip():

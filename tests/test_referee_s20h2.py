@@ -125,8 +125,8 @@ def test_a_deal_line_proven_by_a_card_only_shown_says_shown():
     match, diags = _parsed(U1)
     (d,) = [d for d in diags if d.code == "deal_lines_differ"]
     en, zh = bilingual(d.message)
-    assert "W showed HA in a failed throw, which only it gives" in en and "W played HA" not in en
-    assert "西家甩牌时亮出了只有该行才有的 HA" in zh and "打出了只有该行才有的" not in zh
+    assert "W showed ♥A in a failed throw, which only it gives" in en and "W played ♥A" not in en
+    assert "西家甩牌时亮出了只有该行才有的 ♥A" in zh and "打出了只有该行才有的" not in zh
     h = replay_match(match).hands[0]
     (fact,) = [f for f in h.derived if f.fact == "deal"]
     en, zh = bilingual(f"{fact.message_en} / {fact.message_zh}")

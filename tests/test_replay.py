@@ -287,7 +287,7 @@ def test_friend_mode_a_copy_the_position_does_not_place_leaves_the_partner_unkno
     hand = replay(FRIEND.format(n="SA", e="S3", s="S4", w="S5", buried="")).hands[0]
     assert hand.defenders == frozenset() and hand.attackers_total is None and hand.outcome is None
     assert [u.tag for u in hand.unknowns] == ["Friend"]
-    assert "does not place every copy of SA" in hand.unknowns[0].message_en
+    assert "does not place every copy of ♠A" in hand.unknowns[0].message_en
     assert "在谁手中" in hand.unknowns[0].message_zh and "sides" in hand.unknowns[0].withheld
 
 

@@ -113,7 +113,7 @@ def test_too_many_copies_of_the_plays_points_at_the_copy_the_engine_derives_misc
         # before: the token that went over (N's or E's ♣5, counted last); now W's play, the one the engine derives
         assert (e["line"], e["column"], e["trick"]) == (17, _col(text, 17, "W: C5"), 23)
         en, zh = bilingual(e["message"])
-        assert f"{count} copies of C5 in the plays of hand 9, but {decks}" in en
+        assert f"{count} copies of ♣5 in the plays of hand 9, but {decks}" in en
         assert "the copy W played in trick 23, this one, is derived to be the miscopied one" in en
         assert "推出记错的是第 23 轮西家出的这一张" in zh
         (v,) = [v for v in doc["hands"][0]["violations"] if v["code"] == "not_in_hand"]

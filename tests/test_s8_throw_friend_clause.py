@@ -14,6 +14,7 @@ import pytest
 
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
+from tractor_analysis.records.cards import PRETTY, parse_card
 
 RECORD = Path(__file__).resolve().parent / "data" / "declaration_fixes" / "friend_c5.tgn"
 """N deals; after the bury N holds ♥A, ♣A, ♥K once each and no ♣3 (S: ♥A ♣A ♣3, E: ♣3, W: ♥K)."""
@@ -32,7 +33,7 @@ def test_a_dealer_holding_one_copy_is_partnered_by_the_holder_of_the_other(card,
     """Fails before (the reason was the first-holder clause)."""
     hand, d = sides(card)
     assert hand.defenders == frozenset({0, partner}) and d.value == f"N {seat}"
-    assert f"{seat} is N's partner, the holder of the other copy of the called card {card}" in d.message_en
+    assert f"{seat} is N's partner, the holder of the other copy of the called card {PRETTY[parse_card(card)]}" in d.message_en
     assert "N held one copy" in d.message_en and "first seat after" not in d.message_en
     assert "北家自己有所叫的牌" in d.message_zh and "拿到另外一张的人即为朋友" in d.message_zh
     assert "往后第一个" not in d.message_zh
@@ -43,9 +44,9 @@ def test_a_dealer_holding_none_is_partnered_by_the_first_holder_from_the_dealer(
     reason did not say that N held none, which is what makes this clause the one)."""
     hand, d = sides("C3")
     assert hand.defenders == frozenset({0, 1}) and d.value == "N E"
-    assert "E is N's partner, the first seat after N in play order holding the called card C3" in d.message_en
+    assert "E is N's partner, the first seat after N in play order holding the called card ♣3" in d.message_en
     assert "(N held none)" in d.message_en
-    assert "北家自己没有所叫的牌 C3，按出牌顺序从北家往后第一个持有 C3 的人" in d.message_zh
+    assert "北家自己没有所叫的牌 ♣3，按出牌顺序从北家往后第一个持有 ♣3 的人" in d.message_zh
 
 
 def test_three_decks_a_dealer_holding_some_copies():
@@ -57,7 +58,7 @@ def test_three_decks_a_dealer_holding_some_copies():
     assert d.value == "N S"
     assert "the first seat after N in play order holding one of the other copies" in d.message_en
     assert "N held 1 of the 3 copies" in d.message_en
-    assert "北家自己有所叫的牌 HA（共 3 张）中的 1 张" in d.message_zh
+    assert "北家自己有所叫的牌 ♥A（共 3 张）中的 1 张" in d.message_zh
 
 
 def test_a_dealer_alone_is_said_as_before():

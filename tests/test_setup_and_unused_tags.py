@@ -92,7 +92,7 @@ def test_setup_on_a_whole_deal_is_the_records_finding_and_the_hand_is_judged_as_
     assert finding.code == "deal_mismatch" and finding.seat is None and finding.trick is None
     assert '[SetUp "1"]' in finding.message_en and '[SetUp "1"]' in finding.message_zh
     assert "is the record's slip and is not used" in finding.message_en and "不予采用" in finding.message_zh
-    assert "D8 D8 DQ DK C7 C8" in finding.message_en     # the cards E plays beyond its line, from the bottom
+    assert "♦8 ♦8 ♦Q ♦K ♣7 ♣8" in finding.message_en     # the cards E plays beyond its line, from the bottom
     (fact,) = [d for d in r.derived if d.fact == "setup"]
     assert fact.value == "0" and fact.source == "the deal lines, the bottom and the dealer's plays"
     # judged as the full hand: the same total, outcome and legality as without the tag
@@ -134,7 +134,7 @@ def test_friend_under_fixed_partners_withholds_the_sides_and_says_why():
     r, _ = replayed(hand('[Friend "HA"]\n'))
     (u,) = [u for u in r.unknowns if u.tag == "Friend"]
     assert {"sides", "points", "outcome", "levels"} <= set(u.withheld)
-    assert '[Friend "HA"]' in u.message_en and "fixed partners" in u.message_en and "固定对家" in u.message_zh
+    assert "a [Friend] tag (♥A" in u.message_en and "fixed partners" in u.message_en and "固定对家" in u.message_zh
     assert r.outcome is None and r.attackers_total is None and r.levels_after == (None, None)
 
 

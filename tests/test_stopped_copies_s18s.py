@@ -94,18 +94,18 @@ def test_a_stopped_records_copies_are_not_played_in_the_tricks_recorded():      
     _, h = _result(_stop(LEAD, 7))
     assert not h.complete
     u = _deal_unknown(h)
-    assert ("H8 in N's deal line (played in trick 7), H8 in E's deal line (not played in the tricks recorded), "
-            "H8 in W's deal line (not played in the tricks recorded)") in u.message_en
-    assert ("北家的发牌行中的 H8（第 7 轮打出）、东家的发牌行中的 H8（在已记录的各轮中未打出）、"
-            "西家的发牌行中的 H8（在已记录的各轮中未打出）") in u.message_zh
+    assert ("♥8 in N's deal line (played in trick 7), ♥8 in E's deal line (not played in the tricks recorded), "
+            "♥8 in W's deal line (not played in the tricks recorded)") in u.message_en
+    assert ("北家的发牌行中的 ♥8（第 7 轮打出）、东家的发牌行中的 ♥8（在已记录的各轮中未打出）、"
+            "西家的发牌行中的 ♥8（在已记录的各轮中未打出）") in u.message_zh
     assert "never played" not in u.message_en and "（未打出）" not in u.message_zh
     # a copy not played in the tricks recorded is no sign of the miscopied one where the record stops early (it
     # may yet be played, and a copy played may be the one): every place that gives a ♥5 is read without it
     _, h = _result(_stop(EXTRA, 7))
     u = _deal_unknown(h)
-    assert ("H5 in N's deal line (not played in the tricks recorded), H5 in E's deal line (played in trick 7) — each "
+    assert ("♥5 in N's deal line (not played in the tricks recorded), ♥5 in E's deal line (played in trick 7) — each "
             "may be that one") in u.message_en
-    assert "北家的发牌行中的 H5（在已记录的各轮中未打出）、东家的发牌行中的 H5（第 7 轮打出）" in u.message_zh
+    assert "北家的发牌行中的 ♥5（在已记录的各轮中未打出）、东家的发牌行中的 ♥5（第 7 轮打出）" in u.message_zh
     assert "never played" not in u.message_en and "从未打出" not in u.message_zh
 
 
@@ -114,8 +114,8 @@ def test_a_record_of_the_whole_hand_keeps_its_words(tmp_path):
     never played (the words before, unchanged)."""
     _, h = _result(EXTRA)
     u = _deal_unknown(h)
-    assert "H5 in N's deal line, never played, may be that one" in u.message_en
-    assert "北家的发牌行中的 H5 从未打出，可能正是记错的那张" in u.message_zh
+    assert "♥5 in N's deal line, never played, may be that one" in u.message_en
+    assert "北家的发牌行中的 ♥5 从未打出，可能正是记错的那张" in u.message_zh
     out = _check(tmp_path, EXTRA, "extra")
     assert "the deal and the plays do not agree (cards left after the last trick: see deal_mismatch)" in out
     assert "the record ends" not in out and "记录未到本局结束" not in out
@@ -126,11 +126,11 @@ def test_a_record_of_the_whole_hand_keeps_its_words(tmp_path):
 def test_the_place_words_say_where_the_record_stops():                                           # fails before
     places = [(E_, D5, ()), (W_, D5, (9,)), (4, D5, ())]
     zh, en = explain_copies.copy_miscopied_somewhere(places, 2, ["legality"])
-    assert "D5 in E's deal line (never played)" in en and "东家的发牌行中的 D5（未打出）" in zh
+    assert "♦5 in E's deal line (never played)" in en and "东家的发牌行中的 ♦5（未打出）" in zh
     zh, en = explain_copies.copy_miscopied_somewhere(places, 2, ["legality"], stopped=True)
-    assert "D5 in E's deal line (not played in the tricks recorded)" in en
-    assert "东家的发牌行中的 D5（在已记录的各轮中未打出）" in zh
-    assert "D5 in W's deal line (played in trick 9)" in en and "D5 in the Bottom line" in en
+    assert "♦5 in E's deal line (not played in the tricks recorded)" in en
+    assert "东家的发牌行中的 ♦5（在已记录的各轮中未打出）" in zh
+    assert "♦5 in W's deal line (played in trick 9)" in en and "♦5 in the Bottom line" in en
     zh, en = explain_copies.copy_for_card_lacking(places, [H8], 2, True, ["legality"], stopped=True)
     assert "(not played in the tricks recorded)" in en and "never played" not in en
     assert "（在已记录的各轮中未打出）" in zh

@@ -61,8 +61,8 @@ def test_trick_7_copied_as_8_is_read_once():          # d3_dup7.tgn
     (d,) = _hand1(diags)                # before: 5 too_many_copies and "trick 8 out of sequence"
     assert d.code == "trick_sequence" and d.trick == 7 and d.line == 36 and d.column == 1
     assert "repeats the line of trick 7 word for word" in d.message and "under the number 8" in d.message
-    assert "4 copies of H5" in d.message and "read once, as trick 7" in d.message
-    assert "逐字重复了第 7 轮的出牌行" in d.message and "4 张 H5" in d.message and "只读一次，按第 7 轮" in d.message
+    assert "4 copies of ♥5" in d.message and "read once, as trick 7" in d.message
+    assert "逐字重复了第 7 轮的出牌行" in d.message and "4 张 ♥5" in d.message and "只读一次，按第 7 轮" in d.message
 
 
 def test_trick_9_copied_as_10_is_read_once():         # d2_dup_renum.tgn
@@ -71,7 +71,7 @@ def test_trick_9_copied_as_10_is_read_once():         # d2_dup_renum.tgn
     assert got == whole                 # before: claim "corrected 60 → 65", 5 player violations
     (d,) = _hand1(diags)
     assert d.code == "trick_sequence" and "repeats the line of trick 9" in d.message
-    assert "3 copies of S4, 3 copies of D5" in d.message      # what the copy alone would put beyond the decks
+    assert "3 copies of ♠4, 3 copies of ♦5" in d.message      # what the copy alone would put beyond the decks
 
 
 def test_the_same_number_written_otherwise_is_a_copy_too():

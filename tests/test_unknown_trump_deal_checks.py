@@ -95,7 +95,7 @@ def test_deal_and_bury_violations_stand_with_the_trump_unknown(spoil, tag):
     known = _hand(DEALT_26)
     # (N's follow faults rested on the third ♥2, a copy the decks lack: withheld since s17 b2, engine/extra_copies.py)
     assert known.tricks_judged and not {"follow_pair", "follow_suit"} & {v.code for v in known.violations}
-    assert any("H2 in N's deal line" in u.message_en for u in known.unknowns if u.tag == "deal")
+    assert any("♥2 in N's deal line" in u.message_en for u in known.unknowns if u.tag == "deal")
     h = _hand(spoil(DEALT_26))
     assert not h.tricks_judged and tag in [u.tag for u in h.unknowns]
     codes = [(v.code, v.seat) for v in h.violations]
