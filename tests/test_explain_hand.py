@@ -94,7 +94,7 @@ def test_every_hand_message_is_bilingual(message):
 
 def test_hand_messages_name_seats_cards_and_numbers():
     assert explain_hand.cards_left_after_last_trick(E, parse_cards("HQ HQ")) == (
-        "东家打完最后一轮后手里还剩 ♥Q ♥Q", "E still holds HQ HQ after the last trick")
+        "东家打完最后一轮后手里还剩 ♥Q ♥Q", "E still holds ♥Q ♥Q after the last trick")
     assert explain.declaration_too_weak(E, parse_cards("S5"), W, parse_cards("H5 H5")) == (
         "东家亮 ♠5 压不过西家已亮的 ♥5 ♥5", "E declared ♠5, which does not overcall W's ♥5 ♥5")
     assert explain_hand.level_mismatch(7, 14, 1)[1] == "[Level] is 7 but EW carry level A from the earlier hands"
