@@ -191,7 +191,7 @@ def test_last_play_left_out_is_derived_and_analysed(tmp_path):
     assert h["reason"] is None and h["tricks"] == 3 and len(h["plays"]) == 12
     last = h["plays"][-1]
     assert (last["trick"], last["seat"], last["cards"]) == (16, "S", ["CQ"])
-    assert last["derived"] == "S's play in trick 16 derived: CQ / 第 16 轮南家的出牌由记录推出：♣Q"
+    assert last["derived"] == "S's play in trick 16 derived: ♣Q / 第 16 轮南家的出牌由记录推出：♣Q"
     facts = {d["fact"]: d for d in h["derived"]}
     assert facts["play"]["value"] == "16: S CQ"
     assert "the last card it held" in facts["play"]["message_en"]
