@@ -66,7 +66,7 @@ def test_new_the_copy_beyond_the_decks_is_the_records_finding_naming_every_copy(
     h = _hand(_text())
     (v,) = _finding(h)
     assert v.of_record and v.seat is None and v.trick is None
-    assert ("the Buried: line and the cards played hold together 3 copies of CJ (the Buried: line, S's play in "
+    assert ("the Buried: line and the cards played hold together 3 copies of ♣J (the Buried: line, S's play in "
             "trick 6, W's play in trick 7)") in v.message_en
     assert "one copy, of the line or of a play, is miscopied" in v.message_en
     assert "共有 3 张 ♣J（Buried: 一行、第 6 轮南家的出牌、第 7 轮西家的出牌）" in v.message_zh
@@ -85,7 +85,7 @@ def test_new_one_reading_gives_the_claim_no_claim_finding_the_total_withheld():
     assert points[6] is None and points[7] is None and points[5] == 5
     assert winners[6] == winners[7] == 0                        # N's in every reading
     (words,) = _words(h)
-    assert "S's in trick 6, W's in trick 7, the Buried: line's" in words and "(C10)" in words
+    assert "S's in trick 6, W's in trick 7, the Buried: line's" in words and "(♣10)" in words
     assert "第 6 轮南家所出、第 7 轮西家所出、Buried: 一行所记" in words
     assert "the attackers' points" in words and "闲家得分" in words
 
@@ -102,7 +102,7 @@ def test_new_the_line_miscopied_without_points_keeps_the_result():
     way — the finding, the total and the claim's check stand."""
     h = _hand(_text(change=(BURIED, BURIED.replace("CQ", "C7"))))
     (v,) = _finding(h)
-    assert "3 copies of C7 (the Buried: line, W's play in trick 6, S's play in trick 7)" in v.message_en
+    assert "3 copies of ♣7 (the Buried: line, W's play in trick 6, S's play in trick 7)" in v.message_en
     assert (h.attackers_total, h.claim_matches) == (40, True)
 
 
