@@ -99,7 +99,11 @@ def test_a_throw_judged_again_to_stand_is_not_charged():
     charged = [i for i in h.items if i.kind == "throw_penalty"]
     failed = {t.number for t in h.tricks if t.throw_failed or any(v.code == "throw_failed" for v in t.violations)}
     assert {i.trick for i in charged} == failed
-    assert h.penalties == sum(i.points for i in charged)
+    assert 5 not in failed and not any(i.trick == 5 for i in charged)      # S's throw stands: never charged
+    # W (the dealer) has its cards known exactly, so its plays are read miscopied too (since cf42f93): two of
+    # those readings charge a second failed throw (-20 in all, the third -10), so the penalties are withheld
+    # where the readings differ, and the items shown are those every reading gives
+    assert h.penalties is None or h.penalties == sum(i.points for i in charged)
     # (the trick winners rest on the swapped cards too — W's ♦K ♦K may be ♦K ♠4 miscopied —: the total is
     # withheld where the readings differ, docs/rules.md §1.6)
     assert h.attackers_total is None or h.attackers_total == sum(i.points for i in h.items)
