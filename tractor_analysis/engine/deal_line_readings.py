@@ -2,7 +2,8 @@
 (:func:`plays_miscopied`: each card played beyond the line read as a card the seat holds after the last trick, every
 way up to :data:`MAX_PLAY_READINGS`), the line miscopied and read from the seat's plays (:func:`line_from_plays`), and a
 card written in another seat's long line (:func:`written_elsewhere`).  :mod:`.deal_lines` judges the hand under each
-and keeps what every reading gives.
+and keeps what every reading gives.  The line readings of a rebidder left with a card of the bottom it took after 炒地皮
+read the chain of takes flattened (:func:`chain_flattened`).
 """
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import dataclasses
 import itertools
 import math
 from collections import Counter
-from typing import Mapping, Sequence
+from typing import Mapping
 
 from ..records.model import Hand
-from .deal_line_proof import line_gives, taker_cards_known, takers_of
+from .deal_line_proof import bottom_takes, line_gives, line_taker, taker_cards_known, takers_of
 from .verdicts import HandResult
 
 
@@ -27,12 +28,54 @@ def line_without(line: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ..
     return tuple(rest)
 
 
-def written_elsewhere(hand: Hand, result: HandResult, seats: frozenset[int], deal: Sequence[tuple[int, ...]],
-                       bottom: tuple[int, ...] | None) -> tuple[Hand, tuple[tuple[int, int, int], ...]] | None:
+def rebid_left_taken(hand: Hand, left: Mapping[int, tuple[int, ...]]) -> frozenset[int]:
+    """The rebidders (takers of the bottom after 炒地皮, not the dealer) of ``left`` whose cards left after the last
+    trick are not all given by their deal line: a card left came with the bottom each took — the bury of the taker
+    before it (docs/rules.md §1.5, §9.5)."""
+    if hand.deal is None:
+        return frozenset()
+    return frozenset(s for s, cards in left.items() if s in takers_of(hand) and s != line_taker(hand)
+                     and line_without(hand.deal[s], tuple(cards)) is None)
+
+
+def chain_flattened(hand: Hand, left: Mapping[int, tuple[int, ...]], bottom_size: int) -> Hand | None:
+    """``hand`` with its chain of takes of the bottom flattened (炒地皮, docs/rules.md §1.5, §9.5): each taker's line
+    its cards for the tricks (:func:`.deal_line_proof.line_gives`: its line with the bottom it took, less its bury)
+    less the cards it still holds after the last trick (``left``), as any seat's line less those is read
+    (:func:`.deal_lines.rejudge`), and every take a take of the last bury, buried again: the ``Bottom:`` line and each
+    bury the last bury (the bottom as it lies in play, whose points the last trick takes, kept).  Each taker's
+    cards are then one pool — a card left that came with the bury it took is taken out of that pool, not out of the
+    bury (which would change the cards of the taker before it, or the bury's size) — and no other seat's cards
+    change: every reading of :mod:`.deal_lines` that moves such a card moves it within the pool.  The other seats'
+    lines are left as they are (the caller reads them less their cards left).  ``None`` where the record does not
+    write the chain whole, a bury of the chain could not be made from the cards its taker held, the last bury is
+    not of the bottom's size (``bottom_size``: each take of it would be a bury of the wrong size), or ``left``
+    names a card a taker's cards do not give."""
+    chain = bottom_takes(hand)
+    if chain is None or hand.deal is None or hand.buried is None or len(hand.buried) != bottom_size:
+        return None
+    held = [Counter(line) for line in hand.deal]
+    for taker, taken, bury in chain:
+        pool = held[taker] + Counter(taken)
+        if Counter(bury) - pool:
+            return None
+        held[taker] = pool - Counter(bury)
+    lines = list(hand.deal)
+    for seat in takers_of(hand):
+        cards = Counter(left.get(seat, ()))
+        if cards - held[seat]:
+            return None
+        lines[seat] = tuple(sorted((held[seat] - cards).elements()))
+    return dataclasses.replace(hand, deal=tuple(lines), bottom=hand.buried,
+                               earlier_buries=(hand.buried,) * len(hand.earlier_buries))
+
+
+def written_elsewhere(hand: Hand, result: HandResult, seats: frozenset[int],
+                       base: Hand) -> tuple[Hand, tuple[tuple[int, int, int], ...]] | None:
     """``hand`` read with each card a seat not of ``seats`` never plays — its line longer than a hand holds, its cards
     left after the last trick (its ``deal_mismatch``) — that a seat of ``seats`` plays beyond its line being that
-    seat's, written in the wrong line: the long line without it, and the other seat's line (``deal``: the lines of
-    ``seats`` less the cards each still holds, and ``bottom``, as :func:`rejudge` reads them) with it — the card too many is then no misdeal
+    seat's, written in the wrong line: the long line without it, and the other seat's line (``base``: ``hand`` with
+    the lines of ``seats`` less the cards each still holds, as :func:`.deal_lines.rejudge` reads them) with it — the card too many is then no misdeal
     (多少牌, docs/rules.md §10.3), nor does any verdict rest on the long line's seat holding it.  With the moves
     ``(card, from seat, to seat)``; ``None`` where there is no such card (a taker's line, with the bottom it took and
     its bury, is not read so)."""
@@ -44,7 +87,7 @@ def written_elsewhere(hand: Hand, result: HandResult, seats: frozenset[int], dea
         line = line_gives(hand, s)
         if s not in takers_of(hand) and line is not None:
             beyond[s] = Counter(k for t in hand.tricks for p in t.plays if p.seat == s for k in p.cards) - line
-    lines = [tuple(line) for line in deal]
+    lines = [tuple(line) for line in base.deal or ()]
     moves: list[tuple[int, int, int]] = []
     for v in result.violations:
         m = v.seat
@@ -61,24 +104,24 @@ def written_elsewhere(hand: Hand, result: HandResult, seats: frozenset[int], dea
             moves.append((k, m, to))
     if not moves:
         return None
-    return dataclasses.replace(hand, deal=tuple(lines), bottom=bottom), tuple(moves)
+    return dataclasses.replace(base, deal=tuple(lines)), tuple(moves)
 
 
-def line_from_plays(hand: Hand, seats: frozenset[int], deal: Sequence[tuple[int, ...]],
-                     bottom: tuple[int, ...] | None) -> Hand | None:
-    """``hand`` read with the lines of ``seats`` miscopied: each line (``deal``: less the cards its seat holds after
-    the last trick, as :func:`rejudge` reads it, with ``bottom``) with the cards its seat plays beyond it — the
+def line_from_plays(hand: Hand, seats: frozenset[int], base: Hand) -> Hand | None:
+    """``hand`` read with the lines of ``seats`` miscopied: each line (``base``: ``hand`` with those lines less the
+    cards each seat holds after the last trick, as :func:`.deal_lines.rejudge` reads them — a taker's, after 炒地皮,
+    its cards with the chain flattened: :func:`chain_flattened`) with the cards its seat plays beyond it — the
     seat's cards are then those it plays, every one of them held (docs/rules.md §1.6).  ``None`` where a line's
     cards for the tricks are not known (a taker's of the bottom, the chain of takes not written whole:
     :func:`.deal_line_proof.line_gives`)."""
-    lines = list(deal)
+    lines = list(base.deal or ())
     for s in sorted(seats):
         gives = line_gives(hand, s)
         if gives is None:
             return None
         beyond = Counter(k for t in hand.tricks for p in t.plays if p.seat == s for k in p.cards) - gives
         lines[s] = tuple(lines[s]) + tuple(sorted(beyond.elements()))
-    return dataclasses.replace(hand, deal=tuple(lines), bottom=bottom)
+    return dataclasses.replace(base, deal=tuple(lines))
 
 
 MAX_PLAY_READINGS = 24

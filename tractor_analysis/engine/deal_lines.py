@@ -53,7 +53,8 @@ from .agreement import agree, regrouped, shared_facts
 from .deal_line_proof import (SHOWN_BY, LineDisproven, bottom_borne_out, disproven_said, line_gives, line_taker,
                               lines_disproven, lines_proven, next_lead_against, proven_said, taker_cards_known,
                               takers_of)
-from .deal_line_readings import line_from_plays, line_without, plays_miscopied, written_elsewhere
+from .deal_line_readings import (chain_flattened, line_from_plays, line_without, plays_miscopied, rebid_left_taken,
+                                 written_elsewhere)
 from .outcome import offenders, team_counts
 from .played_cards import how_many_played
 from .unsure_throws import recheck
@@ -117,7 +118,12 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     """``result`` with every verdict but the contradiction itself judged again on the deal lines
     of ``seats`` less the cards each still holds after the last trick — the cards both its line and
     its plays give (``replay``: one hand judged; ``order``: the violations' sort key).  A card left
-    that the line does not give (the dealer's, from the bottom): ``result`` as it is.  ``left``: the
+    that the line does not give: the dealer's, from the bottom, read out of the ``Bottom:`` line; a rebidder's after
+    炒地皮, from the bury it took, read out of its cards with the chain of takes flattened (each taker's cards one
+    pool: :func:`.deal_line_readings.chain_flattened`, docs/rules.md §1.6) — never out of the bury it took, which
+    would change the cards of the taker before it or the bury's size.  Where the chain cannot be so read (not
+    written whole, a bury its taker could not make, the last bury of another size than the bottom's): ``result`` as
+    it is.  ``left``: the
     cards each seat holds when the record stops (default: those its ``deal_mismatch`` names), and
     ``bounds`` what else it may hold there, a record that stops short (``replay`` then gives each
     trick's ``hands_before``): a throw's verdict that rests on its absence is withheld."""
@@ -126,7 +132,18 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
                 if v.code == "deal_mismatch" and v.seat in seats and v.trick is None}
     deal = list(hand.deal or ())
     bottom = hand.bottom
+    base = hand
+    taken = rebid_left_taken(hand, left)
+    if taken:
+        # a rebidder left with a card of the bottom it took (炒地皮): no line gives it that card alone — its cards
+        # are one pool, its line with the bottom it took, less its bury, read less the cards it is left with
+        flat = chain_flattened(hand, left, result.rules.bottom_size)
+        if flat is None:
+            return result
+        base, deal, bottom = flat, list(flat.deal or ()), flat.bottom
     for seat, cards in left.items():
+        if base is not hand and seat in takers_of(hand):
+            continue        # (its pool less the cards it is left with: :func:`.deal_line_readings.chain_flattened`)
         line = line_without(deal[seat], cards)
         if line is None and seat == line_taker(hand) and bottom is not None:
             # the dealer's cards are its line and the bottom, less the bury: a card left that its
@@ -150,12 +167,15 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
         judged = _line_only(hand, result, seats, wrong, replay, order)
         if judged is not None:
             return judged
-    again = replay(dataclasses.replace(hand, deal=tuple(deal), bottom=bottom))
+    base = dataclasses.replace(base, deal=tuple(deal), bottom=bottom)
+    again = replay(base)
     count_unknown = False
     if bounds is not None:
         again, count_unknown = _throws_bounded(hand, again, seats, bounds)
     place = dealer_line_in_doubt(hand, left, result.rules)
-    shown = _shown_folded(hand, [_either_said(v, place if v.seat == line_taker(hand) else explain_deal_lines.LINE)
+    shown = _shown_folded(hand, [_either_said(v, place if v.seat == line_taker(hand) else
+                                              explain_deal_lines.TAKEN_LINE if v.seat in taken else
+                                              explain_deal_lines.LINE)
                                  if v.code in SHOWN_BY and v.seat in seats else v
                                  for v in result.violations if _kept(v, seats)],
                           seats, explain_deal_lines.shown_then_played)
@@ -165,11 +185,11 @@ def rejudge(hand: Hand, result: HandResult, seats: frozenset[int],
     judged = dataclasses.replace(result, violations=tuple(violations), tricks=tricks, legality_known=False, **counts)
     # a card another seat's line gives too many (a misdeal, 多少牌) that may be one a seat of ``seats`` plays beyond
     # its own line, written in the wrong line: one more reading, that other seat's doubt given its handling
-    moved = written_elsewhere(hand, result, seats, deal, bottom) if bounds is None else None
+    moved = written_elsewhere(hand, result, seats, base) if bounds is None else None
     elsewhere = [_as_recorded(hand, moved[0], replay(moved[0]))] if moved is not None else []
     # the line miscopied: read from the seat's plays (the cards it plays beyond it in place of those it keeps) — a
     # throw against it judged on the cards both give would rest on its not holding a card it plays
-    read = line_from_plays(hand, seats, deal, bottom) if bounds is None else None
+    read = line_from_plays(hand, seats, base) if bounds is None else None
     from_plays = [replay(read)] if read is not None else []
     others = [*(_as_recorded(hand, h, replay(h)) for h in plays), *elsewhere, *from_plays]
     if others:              # the other way round: the line right, a play miscopied — what all give

@@ -24,6 +24,11 @@ miscopied the record does not say); or the ``Bottom:`` line where the decks bear
 them all): the dealer's cards known exactly, a play is the one miscopied (``BOTTOM_BORNE_OUT``), else the
 ``Buried:`` line or a play (``BURY_LINE``: the dealer's cards rest on a bury not known exactly)."""
 
+TAKEN_LINE = "taken"
+"""A rebidder's cards left after the last trick (炒地皮) not all given by its deal line: a card came with the bottom it
+took, the bury of the taker before it (:func:`.deal_line_readings.rebid_left_taken`) — its cards, its line with that
+bottom less its own bury, rest on its deal line and the ``Buried:`` line, either of which, or a play, is miscopied."""
+
 _BORNE_OUT = ("底牌行与四家发牌行合起来正好是整副牌（每张牌都恰好是牌副数那么多张），底牌行无误",
               "the Bottom: line is borne out by the decks (with the four deal lines, each whole, it gives every card "
               "exactly as many times as the decks hold it)")
@@ -32,8 +37,17 @@ _BORNE_OUT = ("底牌行与四家发牌行合起来正好是整副牌（每张�
 def line_or_play(seat: int, place: str = LINE) -> Message:
     """Added to a ``not_in_hand`` / ``deal_mismatch`` of a seat whose deal line its plays contradict (:mod:`.deal_lines`);
     for the dealer, ``place`` names the line its cards left come from (:data:`LINE`, :data:`BOTTOM_LINE`,
-    :data:`EITHER_LINE`)."""
+    :data:`EITHER_LINE`, :data:`BOTTOM_BORNE_OUT`, :data:`BURY_LINE`); for a rebidder after 炒地皮 left with a card of
+    the bottom it took, :data:`TAKEN_LINE`."""
     s_zh, s_en = SEAT_NAMES_ZH[seat], SEAT_TOKENS[seat]
+    if place == TAKEN_LINE:
+        return (f"——{s_zh}剩下的牌并非都由其发牌行给出，有的是炒地皮时所取的底牌（前一个取底者所扣的牌）：{s_zh}的牌（发牌行加上所取的"
+                f"底牌、减去自己所扣的牌）与其出牌不符，{s_zh}的发牌行、扣底行（Buried:）或出牌有一处记错，记录未说明是哪一处"
+                "（见未知项 [deal]）",
+                f" — the cards {s_en} is left with are not all its deal line's: some came with the bottom it took after "
+                f"炒地皮 (the bury of the taker before it); {s_en}'s cards (its line with the bottom it took, less its "
+                f"bury) and its plays disagree: {s_en}'s deal line, the Buried: line or a play is miscopied, and the "
+                "record does not say which (unknown [deal])")
     if place == BOTTOM_BORNE_OUT:
         return (f"——{s_zh}剩下的牌是底牌行（Bottom:）给出的（其发牌行并未全部给出）；{_BORNE_OUT[0]}：不是底牌行，"
                 f"而是{s_zh}的出牌有一处记错（见未知项 [deal]）",
