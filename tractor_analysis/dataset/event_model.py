@@ -21,7 +21,7 @@ from ..engine.explain_final_levels import final_levels_note, final_levels_text
 from ..engine.verdicts import BOTH_FORFEIT
 
 __all__ = ["EventMatch", "team_name", "round_number", "folded_name", "player_name", "player_name_notes", "quoted",
-           "match_named", "rounds_of", "one_form", "name_forms", "form_of", "same_event"]
+           "match_named", "rounds_of", "one_form", "name_forms", "first_forms", "form_of", "same_event"]
 
 
 @dataclass(frozen=True)
@@ -209,11 +209,18 @@ def _nfc(name: str) -> str:
 def name_forms(matches: Iterable[EventMatch]) -> dict[str, str]:
     """Each ``[Event]``, team and player name of ``matches`` (by its NFC form, :func:`_nfc`) → the form it is first
     written in, the matches taken in the order given (the order read): :func:`one_form`."""
+    return first_forms(name for m in matches for name in (m.event, *m.teams, *m.players))
+
+
+def first_forms(names: Iterable[str | None]) -> dict[str, str]:
+    """Each name of ``names`` (by its NFC form, :func:`_nfc`) → the form it is first written in, in the order
+    given (``None`` and empty names left out): the one merging of names written in two Unicode forms
+    (:func:`name_forms`; ``tractor stats`` keys its players and teams by it, in the order the standings read a
+    dataset's matches: :meth:`~.stats_source.StatsSource.name_forms`)."""
     first: dict[str, str] = {}
-    for m in matches:
-        for name in (m.event, *m.teams, *m.players):
-            if name:
-                first.setdefault(_nfc(name), name)
+    for name in names:
+        if name:
+            first.setdefault(_nfc(name), name)
     return first
 
 

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from .event_model import team_name
+from .event_model import first_forms, form_of, player_name, team_name
 from .match_identity import SAME_HAND, SAME_MATCH, rules_changed
 from .schema import SCHEMAS, DatasetError
 
@@ -31,7 +31,8 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
                 "player_n", "player_e", "player_s", "player_w", "ruleset", "hands", "level_ns_start",
                 "level_ew_start", "level_ns_final", "level_ew_final", "winner", "forfeit", "team_ns", "team_ew",
                 "match_key", "duplicate_of", "cut_short", "level_ns_final_low", "level_ns_final_high",
-                "level_ew_final_low", "level_ew_final_high", "decided_by", "source_sha256", "source_abspath"),
+                "level_ew_final_low", "level_ew_final_high", "decided_by", "source_sha256", "source_abspath",
+                "batch"),
     "hands": ("match_id", "hand_no", "dealer", "defenders", "level", "trump", "ruleset", "decks", "rules",
               "tricks", "attackers_points", "bottom_captured", "bottom_multiplier", "bottom_bonus",
               "attackers_total", "outcome", "up_team", "levels_gained", "next_dealer", "match_over",
@@ -43,7 +44,7 @@ STAT_COLUMNS: dict[str, tuple[str, ...]] = {
     "tricks": ("match_id", "hand_no", "leader", "winner", "throw_failed"),
     "violations": ("match_id", "hand_no", "seat", "code", "about"),
     "plays": ("match_id", "hand_no", "seat", "cost", "view_cost"),
-    "files": ("source_file", "source_sha256", "status", "ingested_at", "source_abspath"),
+    "files": ("source_file", "source_sha256", "status", "ingested_at", "source_abspath", "batch"),
 }
 """The columns each statistics view holds (a subset of :data:`SCHEMAS`, in its types)."""
 
@@ -285,9 +286,53 @@ class StatsSource:
             select match_id, first_id from moved where rn > 1""")
         keep = ("where match_id is null or (match_id not in (select match_id from dups) "
                 "and match_id not in (select match_id from superseded))")
-        for short, table in (("m", "matches"), ("h", "hands"), ("t", "tricks"), ("v", "violations"),
-                             ("p", "plays")):
+        for short, table in (("h", "hands"), ("t", "tricks"), ("v", "violations"), ("p", "plays")):
             con.execute(f"create or replace temp view {short} as select * from raw_{table} {keep}")
+        self._names(keep)
+
+    def _names(self, keep: str) -> None:
+        """The view ``m`` (the matches that count) with each player's name in the form it is first read in, and
+        ``side_names``: each match's two sides as ``--by team`` keys them (:func:`~.stats_sql._team_name`) — a name
+        written in two Unicode forms (composed in one record, decomposed in another: NFC and NFD) is one player,
+        one team, shown in the form first read, as ``tractor standings`` reads it (the standings' one merging,
+        :func:`~.event_model.first_forms`, over the matches in the order they read a dataset's: by the time the
+        batch was written, then as stored).  Names that differ otherwise stay apart, as there."""
+        con = self.con
+        rows = con.execute(f"""
+            select m.match_id, m.event, m.team_ns, m.team_ew, m.player_n, m.player_e, m.player_s, m.player_w
+            from (select * from raw_matches {keep}) m
+            left join (select batch, min(ingested_at) as at from raw_files where batch is not null group by batch) b
+              on b.batch = m.batch
+            order by b.at is null, b.at, m._ord""").fetchall()
+
+        def read(r: tuple) -> tuple:
+            """The match's ``[Event]``, its two teams and four players as the standings read them."""
+            event, tags, players = r[1], r[2:4], tuple(player_name(p) for p in r[4:8])
+            return (event, team_name(tags[0], players[0], players[2]), team_name(tags[1], players[1], players[3]),
+                    *players)
+        forms = first_forms(name for r in rows for name in read(r))
+
+        def side(tag: str | None, x: str | None, y: str | None, fallback: str) -> str:
+            named = team_name(tag, None, None) if tag is not None else None
+            if named is not None:       # [TeamNS] / [TeamEW]; else the two players ("A / B"), one, or the seats
+                return form_of(named, forms)
+            x, y = x or None, y or None
+            if x is None or y is None:
+                return fallback if x is None and y is None else form_of(x or y, forms)
+            return form_of(team_name(None, x, y), forms)
+
+        sides = [(r[0], side(r[2], r[4], r[6], "NS"), side(r[3], r[5], r[7], "EW")) for r in rows]
+        con.register("side_names", pa.table({"match_id": pa.array([x[0] for x in sides], pa.string()),
+                                             "ns": pa.array([x[1] for x in sides], pa.string()),
+                                             "ew": pa.array([x[2] for x in sides], pa.string())}))
+        raw = {p for r in rows for p in r[4:8] if p}
+        shown = {p: form_of(p, forms) for p in sorted(raw)}
+        shown = {p: f for p, f in shown.items() if f != p}
+        con.register("player_forms", pa.table({"name": pa.array(list(shown), pa.string()),
+                                               "shown": pa.array(list(shown.values()), pa.string())}))
+        seats = ", ".join(f"coalesce((select pf.shown from player_forms pf where pf.name = r.player_{s}), "
+                          f"r.player_{s}) as player_{s}" for s in "nesw")
+        con.execute(f"create or replace temp view m as select * replace ({seats}) from raw_matches r {keep}")
 
     def _variants(self) -> None:
         """The ``--by ruleset`` key of every (ruleset, rules) pair, worked out by
@@ -302,20 +347,7 @@ class StatsSource:
         self.con.execute("""create or replace temp view hv as
             select h.*, vo.variant from h left join variant_of vo
               on h.ruleset is not distinct from vo.ruleset and h.rules is not distinct from vo.rules""")
-        self._team_tags()
         self._variants_ready = True
-
-    def _team_tags(self) -> None:
-        """``team_tag_names``: every ``[TeamNS]`` / ``[TeamEW]`` tag the matches write, as the team it names
-        (:func:`~.event_model.team_name`, the standings' one reading: spaces at either end dropped, a run of
-        spaces inside read as one; ``name`` null for a tag of spaces only) — ``--by team``'s key
-        (:func:`~.stats_sql._team_name`)."""
-        tags = [t for (t,) in self.con.execute(
-            "select distinct team_ns from m where team_ns is not null union "
-            "select distinct team_ew from m where team_ew is not null").fetchall()]
-        table = pa.table({"tag": pa.array(tags, pa.string()),
-                          "name": pa.array([team_name(t, None, None) for t in tags], pa.string())})
-        self.con.register("team_tag_names", table)
 
     def temp_table(self, name: str, sql: str) -> str:
         """``name``, a temporary table of ``sql``'s rows, made once for this source (the statistics'

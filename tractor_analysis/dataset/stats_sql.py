@@ -19,16 +19,13 @@ __all__ = ["StatsSource", "variant", "participants_sql", "summary", "points_dist
 
 # --- participants: one row per (side, hand) ---------------------------------------------
 
-def _team_name(a: str, b: str, fallback: str) -> str:
-    """The side's ``[TeamNS]`` / ``[TeamEW]`` name when the record gives one (a team keeps its name
-    whoever sits where), read as the standings read it (:func:`~.event_model.team_name`: ``"Alpha "``
-    and ``"Alpha"`` are one team; the source's ``team_tag_names``, :meth:`StatsSource._team_tags`), else
-    ``"A / B"`` from the two players' names (sorted, empty names left out), else ``fallback``."""
-    x, y = f"nullif(m.player_{a}, '')", f"nullif(m.player_{b}, '')"
-    tag = f"(select tn.name from team_tag_names tn where tn.tag = m.team_{fallback.lower()})"
-    return (f"case when {tag} is not null then {tag} "
-            f"when {x} is null and {y} is null then '{fallback}' when {x} is null then {y} "
-            f"when {y} is null then {x} when {x} <= {y} then {x} || ' / ' || {y} else {y} || ' / ' || {x} end")
+def _team_name(side: str) -> str:
+    """The ``side``'s (``NS`` / ``EW``) name of the match ``m``, as ``--by team`` keys it (the source's
+    ``side_names``, :meth:`StatsSource._names`): its ``[TeamNS]`` / ``[TeamEW]`` name when the record gives one
+    (a team keeps its name whoever sits where), read as the standings read it (:func:`~.event_model.team_name`:
+    ``"Alpha "`` and ``"Alpha"`` are one team), else ``"A / B"`` from the two players' names (sorted as their NFC
+    forms, empty names left out), else ``side``; a name written in two Unicode forms in the form first read."""
+    return f"(select sn.{side.lower()} from side_names sn where sn.match_id = m.match_id)"
 
 
 _FRIEND = "(friend is not null or coalesce(contains(rules, '\"friend\": \"on\"'), false))"
@@ -201,8 +198,8 @@ def participants_sql(by: str) -> str:
                    group by all),
         vc as (select match_id, hand_no, {team_of.format(c='seat')} as team, count(*) as n from v
                where seat in ('N', 'E', 'S', 'W') and hand_no is not null and {OF_PLAY} group by all),
-        names as (select match_id, 'NS' as team, {_team_name('n', 's', 'NS')} as name from m
-                  union all select match_id, 'EW' as team, {_team_name('e', 'w', 'EW')} as name from m),
+        names as (select match_id, 'NS' as team, {_team_name('NS')} as name from m
+                  union all select match_id, 'EW' as team, {_team_name('EW')} as name from m),
         sh as (select hx.*, tm.team,
                       case tm.team when 'NS' then hx.def_N or hx.def_S else hx.def_E or hx.def_W end as has_def,
                       case tm.team when 'NS' then not (hx.def_N and hx.def_S)
@@ -266,8 +263,8 @@ def names_holding(src: StatsSource, char: str) -> list[tuple[str, str, str]]:
     """``(source_file, source_sha256, name)`` for every name of a counted match that holds ``char``: a seat's
     player, and a side's name as ``--by player`` and ``--by team`` key it (:func:`_team_name`), each once, by
     record file then name."""
-    names = ", ".join([*(f"m.player_{s.lower()}" for s in SEATS), _team_name("n", "s", "NS"),
-                       _team_name("e", "w", "EW")])
+    names = ", ".join([*(f"m.player_{s.lower()}" for s in SEATS), _team_name("NS"),
+                       _team_name("EW")])
     return [tuple(r) for r in src.rows(f"""
         select distinct source_file, source_sha256, name from (
             select m.source_file, m.source_sha256, unnest([{names}]) as name from m)
@@ -453,7 +450,7 @@ def violation_rates(src: StatsSource, by: str) -> pd.DataFrame:
                     where v.hand_no is not null and v.seat is not null and {OF_PLAY}"""
     else:
         team = "case v.seat when 'N' then 'NS' when 'S' then 'NS' when 'E' then 'EW' when 'W' then 'EW' end"
-        name = f"case {team} when 'NS' then {_team_name('n', 's', 'NS')} else {_team_name('e', 'w', 'EW')} end"
+        name = f"case {team} when 'NS' then {_team_name('NS')} else {_team_name('EW')} end"
         keyed = f"""select case when m.match_id is null then {team} else {name} end as key, v.code from v
                     left join m on m.match_id = v.match_id {judged_hand}
                     where v.hand_no is not null and v.seat is not null and {OF_PLAY}"""
@@ -492,7 +489,7 @@ def _keyed_plays(by: str) -> str:
         return f"""select coalesce(nullif({name}, ''), p.seat) as key, {cols} from p
                    left join m on m.match_id = p.match_id where p.seat is not null"""
     team = "case p.seat when 'N' then 'NS' when 'S' then 'NS' when 'E' then 'EW' when 'W' then 'EW' end"
-    name = f"case {team} when 'NS' then {_team_name('n', 's', 'NS')} else {_team_name('e', 'w', 'EW')} end"
+    name = f"case {team} when 'NS' then {_team_name('NS')} else {_team_name('EW')} end"
     return f"""select case when m.match_id is null then {team} else {name} end as key, {cols}
                from p left join m on m.match_id = p.match_id where p.seat in ('N', 'E', 'S', 'W')"""
 
@@ -559,8 +556,8 @@ def result_inputs(src: StatsSource) -> list[dict]:
                    coalesce(arg_min(contains(rules, '"decide_by_levels": "on"'), hand_no), false) as decide_by_levels,
                    arg_max({{'nd': next_dealer, 'dealer': dealer, 'outcome': outcome}}, hand_no) as last
             from h group by match_id)
-        select m.match_id, m.event, m.round, m."table", {_team_name('n', 's', 'NS')} as ns,
-               {_team_name('e', 'w', 'EW')} as ew, m.hands, m.level_ns_start, m.level_ew_start,
+        select m.match_id, m.event, m.round, m."table", {_team_name('NS')} as ns,
+               {_team_name('EW')} as ew, m.hands, m.level_ns_start, m.level_ew_start,
                m.level_ns_final, m.level_ew_final, m.winner, m.forfeit, m.cut_short,
                m.level_ns_final_low, m.level_ns_final_high, m.level_ew_final_low, m.level_ew_final_high,
                m.decided_by as stored_decided_by,
