@@ -94,17 +94,26 @@ def file_names(paths) -> dict[str, str]:
     """Each record file's path → its shortest ending (of whole folder names) no other path ends in:
     ``sim-std/matches-0001.jsonl`` beside ``sim-tour/matches-0001.jsonl``, ``bom.tgn`` when no
     other file is named so (folders split at ``/``, as ingest stores the path).  Two paths never
-    get one name: a path that is another's ending keeps all of it, the other gets a longer one."""
+    get one name: a path that is another's ending keeps all of it, the other gets a longer one.  Names
+    equal in their Unicode NFC form (a letter composed in one, decomposed in the other: drawn alike) are
+    one name here: neither tells its file from the other's."""
     parts = {p: [x for x in p.split("/") if x] or [p] for p in dict.fromkeys(map(str, paths))}
     endings: dict[tuple[str, ...], int] = {}
     for q in parts.values():
         for k in range(1, len(q) + 1):
-            endings[tuple(q[-k:])] = endings.get(tuple(q[-k:]), 0) + 1
+            endings[_drawn(q[-k:])] = endings.get(_drawn(q[-k:]), 0) + 1
     names = {}
     for p, q in parts.items():
-        k = next((k for k in range(1, len(q) + 1) if endings[tuple(q[-k:])] == 1), None)
+        k = next((k for k in range(1, len(q) + 1) if endings[_drawn(q[-k:])] == 1), None)
         names[p] = "/".join(q[-k:]) if k is not None and k < len(q) else p
     return names
+
+
+def _drawn(parts) -> tuple[str, ...]:
+    """Names (a path's folder and file names) as compared for being the same name: their Unicode NFC forms."""
+    import unicodedata
+
+    return tuple(unicodedata.normalize("NFC", x) for x in parts)
 
 
 def match_labels(matches) -> dict[str, str]:
@@ -112,7 +121,8 @@ def match_labels(matches) -> dict[str, str]:
     ending of its path that tells it from the dataset's other files), ``#2`` for a later match of a
     file holding several (``match_index`` + 1), and the event's round and table when the record
     gives them.  Different matches get different labels: two stored from one path and index (the
-    file changed between two ingests, both versions given) add their ``match_id``.  ``matches``:
+    file changed between two ingests, both versions given), or from two paths drawn alike (one name composed,
+    the other decomposed: equal in their NFC form), add their ``match_id``.  ``matches``:
     :func:`~tractor_analysis.dataset.stats_sql.match_labels_rows` (an earlier version's matches left out)."""
     names = file_names(matches["source_file"].astype(str))
     # the matches of the file's version (its SHA-256): an earlier version's are not among them
@@ -126,10 +136,10 @@ def match_labels(matches) -> dict[str, str]:
         where = " ".join(x for x in (f"r{m.round}" if isinstance(m.round, str) and m.round else "",
                                      f"t{m.table}" if isinstance(m.table, str) and m.table else "") if x)
         labels[str(m.match_id)] = f"{label} ({where})" if where else label
-    seen: dict[str, int] = {}
+    seen: dict[tuple[str, ...], int] = {}
     for label in labels.values():
-        seen[label] = seen.get(label, 0) + 1
-    return {k: (f"{v} [{k}]" if seen[v] > 1 else v) for k, v in labels.items()}
+        seen[_drawn([label])] = seen.get(_drawn([label]), 0) + 1
+    return {k: (f"{v} [{k}]" if seen[_drawn([v])] > 1 else v) for k, v in labels.items()}
 
 
 def _in_file_order(frame, order: dict[str, int]):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 
 import click
 
@@ -17,10 +18,25 @@ from .common import Styled, record_text
 
 
 def width(text: str) -> int:
-    """Display width in a terminal: CJK and full-width characters take two columns."""
-    import unicodedata
+    """Display width in a terminal, the columns it draws: CJK and full-width characters take two, a character
+    drawn on the one before it none (:func:`_char_width`: a combining accent of a name written decomposed, NFD),
+    others one.  Every table and padded line of the CLI measures text by it."""
+    return sum(_char_width(ch) for ch in click.unstyle(text))
 
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in click.unstyle(text))
+
+def _char_width(ch: str) -> int:
+    """The columns a terminal gives ``ch``: 0 for a combining mark (Unicode categories Mn, Me: ``e`` + U+0301 is
+    drawn as one ``é``), a format character that draws nothing (Cf, such as a zero-width space; the soft hyphen
+    U+00AD aside, which terminals draw) and a Hangul vowel or final consonant that joins the syllable before it
+    (U+1160–U+11FF, U+D7B0–U+D7FF: a Korean name decomposed); 2 for an East Asian wide or full-width character;
+    else 1."""
+    if ch < "\u0300":              # Latin-1 and before: one column each (the soft hyphen too)
+        return 1
+    if unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    if "\u1160" <= ch <= "\u11ff" or "\ud7b0" <= ch <= "\ud7ff":
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
 
 
 def pad(text: str, cols: int) -> str:
