@@ -93,7 +93,10 @@ def _add_dataset(model: ReportModel, path: Path, taken: set[str], *, rules, char
     place = {redrawn.get(mid, mid): i for mid, i in rank.items()}
     model.match_facts[start:] = sorted(model.match_facts[start:], key=lambda f: place.get(f.match, len(place)))
     _mark_copies(model, start, redrawn, {e.match_id: e.copy_of for e in events if e.copy_of is not None})
-    _, _, unread = dataset_unread(str(path), events)       # the matches the standings leave out (by match_id)
+    # the matches the standings leave out (by match_id), and the notes on each file, for the index
+    _, said, unread = dataset_unread(str(path), events)
+    for note in said:
+        model.unread.setdefault(note.path, []).append(note)
     # each fact's match_id (a match drawn is keyed by its key, one not drawn by its match_id)
     id_of = {redrawn.get(str(mid), str(mid)): str(mid) for mid in ds.matches["match_id"]}
     for i in range(start, len(model.match_facts)) if unread else ():

@@ -341,9 +341,11 @@ def build_event(model, duplicate_of: dict) -> EventReport:
 def unread_records(model, facts) -> tuple[list[str], list[str]]:
     """The records of the report's inputs that could not be read, or not whole, as ``tractor standings``
     says it (:func:`~tractor_analysis.dataset.event_unread.unread_notes` over the index's file problems and the
-    matches read from each file): the notes, and the paths of the records they are said of, in order.  A
-    record whose matches are left out has its note on them (:attr:`~.fact_rows.MatchFact.unread`): it is
-    named, and its note is that one."""
+    matches read from each file): the notes, and the paths of the records they are said of, in order — each of
+    a file's notes as the standings give it (:attr:`~.model.ReportModel.unread`, kept as the file was read: the
+    note on the matches left out, then each match a JSON Lines file lost whole, naming its line).  A model that
+    did not keep a file's notes has them worked out here from its problems: a record whose matches are left out
+    has its note on them (:attr:`~.fact_rows.MatchFact.unread`)."""
     from tractor_analysis.dataset.event_unread import unread_notes
 
     by_path: dict[str, list] = {}
@@ -352,8 +354,10 @@ def unread_records(model, facts) -> tuple[list[str], list[str]]:
         by_path.setdefault(p.path, []).append((p.line, p.column, code, p.message, None))
     notes, paths = [], []
     for path, problems in by_path.items():
-        read = [f for f in facts if f.event.source == path or f.event.source.startswith(path + "#")]
-        said = [f.unread for f in read if f.unread is not None][:1] or unread_notes(path, problems, len(read))[0]
+        said = model.unread.get(path)
+        if said is None:
+            read = [f for f in facts if f.event.source == path or f.event.source.startswith(path + "#")]
+            said = [f.unread for f in read if f.unread is not None][:1] or unread_notes(path, problems, len(read))[0]
         if said:
             notes.extend(said)
             paths.append(path)

@@ -150,12 +150,14 @@ def _replay(model: ReportModel, match: Match, rules: RulesFor | None, source: st
 
 
 def _mark_unread(model: ReportModel, start: int, shown: str, diagnostics, failed: int,
-                 lines: list[int | None] | None = None) -> None:
+                 lines: list[int | None] | None = None, jsonl: bool = False) -> None:
     """The facts of a record file's matches (``model.match_facts[start:]``) marked not counted, with
     ``tractor standings``' note, when part of the file could not be read so that the result of the
     matches read from it is not known (:func:`~tractor_analysis.dataset.event_unread.unread_notes`, over the
     reader's ``diagnostics`` and the ``failed`` matches the engine could not replay; ``lines``: each
-    fact's match's line in a JSON Lines file, where only the matches of the lines a problem names are)."""
+    fact's match's line in a JSON Lines file, where only the matches of the lines a problem names are; ``jsonl``: the
+    file is one, each match it lost whole said in a note of its own).  The notes are kept for the index
+    (:attr:`~.model.ReportModel.unread`)."""
     from tractor_analysis.dataset.event_unread import round_tag_unread, unread_notes
 
     problems = [(d.line, d.column, d.code, d.message, d.hand) for d in diagnostics]
@@ -165,7 +167,8 @@ def _mark_unread(model: ReportModel, start: int, shown: str, diagnostics, failed
             dataclasses.replace(f, event=dataclasses.replace(f.event, round_unread=where))
             if f.event is not None and f.event.round is None else f for f in model.match_facts[start:]]
     problems += [(0, 0, "engine_error", "", None)] * failed
-    said, out = unread_notes(shown, problems, len(model.match_facts) - start, lines)
+    said, out = unread_notes(shown, problems, len(model.match_facts) - start, lines, jsonl)
+    model.unread[shown] = said
     if out and said:
         model.match_facts[start:] = [dataclasses.replace(f, unread=said[0]) if i in out else f
                                      for i, f in enumerate(model.match_facts[start:])]
@@ -215,7 +218,7 @@ def add_record_file(model: ReportModel, path: Path, taken: set[str], *,
         if collect:
             replayed[0].append(match)
             replayed[1].append(result)
-    _mark_unread(model, start, shown, source.diagnostics, failed, lines)
+    _mark_unread(model, start, shown, source.diagnostics, failed, lines, source.format == "jsonl")
     if collect and replayed[0]:
         if model.tables is None:
             model.tables = facts.table_builder()

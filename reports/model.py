@@ -16,7 +16,7 @@ from __future__ import annotations
 
 
 _ROWS = ("matches", "match_facts", "hand_facts", "violation_facts", "problems", "sources", "standings",
-         "stats", "replayed", "tables", "encodings", "passed_over")
+         "stats", "replayed", "tables", "encodings", "passed_over", "unread")
 
 
 def _row_field(name: str, doc: str) -> property:
@@ -55,6 +55,10 @@ class ReportModel:
                            "Big5): which one and why.")
     passed_over = _row_field("passed_over", "The files a folder scan of the inputs found and did not read, their "
                              "names being no record file's (``tractor report`` names them on stderr).")
+    unread = _row_field("unread", "Each record file (its path as shown) → the notes on what of it could not be read, "
+                        "as ``tractor standings`` says them (:func:`~tractor_analysis.dataset.event_unread.unread_notes`: "
+                        "the matches read that are left out, then each match a JSON Lines file lost whole), for the "
+                        "index (:func:`~.event_report.unread_records`).")
     standings = _row_field("standings", "The ``stats.standings`` table "
                            "(:class:`~tractor_analysis.reports.facts.StatTable`).")
     stats = _row_field("stats", "The other ``stats`` tables (summary, points, bottom, violations by player).")
@@ -73,7 +77,7 @@ class ReportModel:
                       "hand_facts": list(hand_facts or ()), "violation_facts": list(violation_facts or ()),
                       "problems": list(problems or ()), "sources": list(sources or ()),
                       "standings": standings, "stats": stats, "replayed": list(replayed or ()),
-                      "tables": tables, "encodings": [], "passed_over": []}
+                      "tables": tables, "encodings": [], "passed_over": [], "unread": {}}
         self.pending = pending
         """Inputs not read yet (:class:`~tractor_analysis.reports.inputs.Pending`), else ``None``."""
 
