@@ -150,7 +150,10 @@ SCHEMAS: dict[str, pa.Schema] = {
         ("content_digest", _TXT, "fingerprint of what the record holds beyond the columns match_key compares: "
                                  "every hand's deal, bottom, buries, declarations, take-backs, tags and plays "
                                  "card for card, and the match's rules, [Levels] and other tags (comments, notes "
-                                 "and [Claim] left out); part of match_key"),
+                                 "and [Claim] left out); what a hand does not state is hashed as not known: its "
+                                 "dealer, its [Level] and its trump (not stated, written '?', or not read), even "
+                                 "where the engine derives the dealer or level match_key compares, so a copy that "
+                                 "lost the tag is another match; part of match_key"),
         # added after content_digest (null in datasets written before it, whose violations count them)
         ("record_findings", _I32, "findings about the record alone in the match (violations rows with about "
                                   "'record', docs/rules.md 13.1: the scorer's copy proven wrong, no player's "
