@@ -360,15 +360,25 @@ def _played_out(hand: Hand, judged: HandResult, others: Sequence[HandResult], ch
     """``judged`` with ``changes`` (:func:`_either`'s: what ``judged`` and every reading give) where every reading
     (``others``: each play miscopied, the line read from the plays) is played out: so is the hand, whichever is
     miscopied — the hand as recorded leaves a seat holding cards only because it reads neither —, and its outcome,
-    the levels after (a side's level where every reading gives it) and the claim are judged on what they all give
-    (docs/rules.md §1.6: only what every reading gives is kept; ``outcome``, ``levels`` withheld where they
-    differ)."""
+    the levels after (a side's level where every reading gives it), the bottom (so the attackers' total) and the claim
+    are judged on what they all give (docs/rules.md §1.6: only what every reading gives is kept; ``outcome``,
+    ``levels``, ``bottom`` withheld where they differ) — the bottom where ``judged`` and the readings give the same
+    points from the tricks and penalties."""
     result, said = agree(others, [t.plays for t in hand.tricks],
                          lambda v: explain_deal_lines.fault_whichever_line(v.seat, v.code))
     for name in _RESULT_KEPT:
         changes[name] = result.get(name, getattr(others[0], name))
     changes["complete"] = True
-    more = [*(w for w in more if w not in ("outcome", "levels")), *(w for w in said if w in ("outcome", "levels"))]
+    kept = ("outcome", "levels")
+    if "points" not in (*what, *more, *said):
+        # the bottom too (who took the last trick, the bury, the multiplier: so the total and the claim) is what the
+        # readings give — ``judged``, a seat left holding cards, takes none of it (a referee's tester: N took the
+        # last trick in every reading, its 10 × 2 withheld)
+        for name in ("bottom_points", "bottom_multiplier", "bottom_bonus", "attackers_total"):
+            changes[name] = result[name]
+        changes["items"] = tuple(i for i in others[0].items if all(i in r.items for r in others))
+        kept = ("outcome", "levels", "bottom")
+    more = [*(w for w in more if w not in kept), *(w for w in said if w in kept)]
     return dataclasses.replace(judged, **changes), (*what, *(w for w in more if w not in what))
 
 
