@@ -151,10 +151,11 @@ def points_text(h: HandResult) -> str:
     elif h.bottom_points is None:               # no bottom given: counts only if the attackers take the last trick
         parts.append(dim("bottom 底分 ? not given, not needed 未给出，无需计入" if h.complete
                          else "bottom 底分 ? not given 未给出"))
-    elif h.bottom_decided:
+    elif h.bottom_decided and h.bottom_multiplier is not None:
         parts.append(dim(f"bottom 底分 {h.bottom_points} not captured 未抠底"))
-    elif not h.bottom_points and cards_left(h.violations):
-        # every trick recorded, who took the bottom in doubt: it holds no points, so it adds none either way
+    elif not h.bottom_points and (h.complete or cards_left(h.violations)):
+        # every trick recorded, who took the bottom in doubt (the readings of a miscopied line, play or bury differ
+        # in the last trick's winner): it holds no points, so it adds none either way
         parts.append(dim("bottom 底分 0, no points in it: adds none whoever took it 底牌无分，无论谁抠底都不加分"))
     else:
         parts.append(dim(f"bottom 底分 {h.bottom_points} not decided, {_why_open(h)}"))

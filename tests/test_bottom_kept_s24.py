@@ -27,6 +27,8 @@ from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
 from tractor_analysis.records.cards import parse_trump
 from tractor_analysis.records.rulesets import build_ruleset
+from tractor_analysis.reports.build import render_hand
+from tractor_analysis.reports.hand_page import hand_view
 
 from cli_runs import run_in
 from record_builders import E, N, _chain, _deal, _play_out, _tgn
@@ -41,6 +43,10 @@ CAPTURED = SAMPLE.replace(HAND_4_TRICK_6, "6. N: S9, E: SJ, S: S8, W: S7")
 HAND_1_TRICK_10 = "10. N: S6, E: SJ, S: S9, W: C10"       # (the defenders take hand 1's last trick)
 assert SAMPLE.count(HAND_1_TRICK_10) == 1
 NOT_CAPTURED = SAMPLE.replace(HAND_1_TRICK_10, "10. N: SJ, E: S6, S: S9, W: C10")
+
+HAND_1_TRICK_16 = "16. W: CQ, N: SJ, E: HJ, S: HQ"
+assert SAMPLE.count(HAND_1_TRICK_16) == 1
+LAST_OPEN = SAMPLE.replace(HAND_1_TRICK_16, "16. W: HJ, N: SJ, E: CQ, S: HQ")
 
 
 def _rebid() -> str:
@@ -115,3 +121,17 @@ def test_guard_the_defenders_taking_the_last_trick_keep_the_total():
     assert (h.bottom_multiplier, h.attackers_total, h.claim_matches) == (0, 60, True)
     assert "not captured 未抠底" in _plain(points_text(h))
 
+
+def test_a_pointless_bottom_whose_taker_is_not_known_counts_0_in_every_reading(tmp_path):
+    match, r = _hands(LAST_OPEN)
+    h = r.hands[0]
+    assert h.tricks[-1].winner is None and h.bottom_points == 0 and h.bottom_multiplier is None
+    line = _plain(points_text(h))
+    assert "not captured" not in line and "未抠底" not in line                           # before: "0 not captured"
+    assert "bottom 底分 0, no points in it: adds none whoever took it 底牌无分，无论谁抠底都不加分" in line
+    assert "= 60" in line and "claim 记录 60 ✓" in line
+    assert _json_hand(tmp_path, LAST_OPEN, 0)["bottom_multiplier"] is None
+    page = render_hand(hand_view(match, match.hands[0], h))
+    bottom = page.split("<dt>Bottom / 底分</dt><dd>")[1].split("</dd>")[0]
+    assert "not decided" not in bottom and "未抠底" not in bottom                        # before: "0 ? not decided"
+    assert "no points in it: adds none whoever took it / 底牌无分，无论谁抠底都不加分" in bottom
