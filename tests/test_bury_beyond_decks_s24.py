@@ -8,7 +8,8 @@ line a third (the bottom's, buried by E) — more than two decks hold, ♣10 onc
 against nothing (E's bottom not given) and the plays alone hold two ♣J: no finding, the hand scored on the copies
 as written ("the plays give 30") and the claim "corrected" — though read with S's ♣J as the ♣10 the record lacks the
 plays give 40, the claim exactly.  Now the copy beyond the decks is the record's finding (``bad_bury``, no seat), the
-hand is judged once with each copy — S's, W's, the line's — read as ♣10, and only what every reading gives is kept.
+hand is judged once with each copy — S's, the line's — read as ♣10, and only what every reading gives is kept (W's
+line gives the ♣J W plays: placed beyond doubt, not read — tests/test_bury_placed_s24.py).
 Each test marked "new" fails on the code before.
 """
 from __future__ import annotations
@@ -75,18 +76,21 @@ def test_new_the_copy_beyond_the_decks_is_the_records_finding_naming_every_copy(
 
 
 def test_new_one_reading_gives_the_claim_no_claim_finding_the_total_withheld():
-    """Read with the Buried: line's ♣J as ♣10 the plays give 30; with S's (or W's) as ♣10, 40 = [Claim]."""
+    """Read with the Buried: line's ♣J as ♣10 the plays give 30; with S's as ♣10, 40 = [Claim] (W's, its line's
+    copy played, is placed beyond doubt: not read)."""
     h = _hand(_text())
     assert not [v for v in h.violations if v.code == "claim_mismatch"]
     assert h.claim_matches is None and h.attackers_total is None and h.attackers_points is None
     assert h.outcome is None                                    # 30: defenders up 2; 40: up 1
     points = {t.number: t.points for t in h.tricks}
     winners = {t.number: t.winner for t in h.tricks}
-    assert points[6] is None and points[7] is None and points[5] == 5
+    assert points[6] is None and points[5] == 5
+    assert points[7] == 0                                       # W's ♣J placed beyond doubt: as played
     assert winners[6] == winners[7] == 0                        # N's in every reading
     (words,) = _words(h)
-    assert "S's in trick 6, W's in trick 7, the Buried: line's" in words and "(♣10)" in words
-    assert "第 6 轮南家所出、第 7 轮西家所出、Buried: 一行所记" in words
+    assert "S's in trick 6, the Buried: line's" in words and "(♣10)" in words
+    assert "the record places W's in trick 7 beyond doubt" in words
+    assert "第 6 轮南家所出、Buried: 一行所记" in words
     assert "the attackers' points" in words and "闲家得分" in words
 
 

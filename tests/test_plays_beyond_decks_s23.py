@@ -7,7 +7,9 @@ for is one the plays and the bury lack (♥4).  Before, the engine counted the t
 ``claim_mismatch`` against [Claim "60"] ("the record is to be corrected") and scored the hand on it — a guess: read
 with W's or S's copy as ♥4 the plays give 60.  Now the hand is judged once with each copy read as ♥4, and only what
 every reading gives is kept: the total is withheld, no claim finding unless every reading contradicts the claim, the
-outcome kept only because every reading gives it.  Each test marked "new" fails on the code before.
+outcome kept only because every reading gives it.  Each test marked "new" fails on the code before.  (Session 24: W,
+the dealer, plays the ♥K the ``Bottom:`` line gives — a copy placed beyond doubt, read as ♥4 only with the bottom
+miscopied too: two slips; so E's and S's copies are read, not W's — tests/test_bury_placed_s24.py.)
 """
 from __future__ import annotations
 
@@ -62,17 +64,19 @@ def test_new_no_deal_lines_a_third_king_the_total_and_the_claim_check_withheld()
     assert h.attackers_total is None and h.attackers_points is None
     assert h.claim_matches is None
     assert not [v for v in h.violations if v.code == "claim_mismatch"]
-    # the tricks of the copies: W's (7) and S's (13) carry points that rest on the copy; E's trick 6 is E–W's
+    # the tricks of the copies read: E's (6) and S's (13) carry points that rest on the copy; W's (7), placed
+    # beyond doubt by the Bottom: line and its play, is scored as played
     points = {t.number: t.points for t in h.tricks}
-    assert points[7] is None and points[13] is None
+    assert points[6] is None and points[13] is None and points[7] == 30
     (words,) = _deal_unknowns(h)
-    assert "HK" in words and "E's in trick 6, W's in trick 7, S's in trick 13" in words and "(H4)" in words
-    assert "第 6 轮东家所出、第 7 轮西家所出、第 13 轮南家所出" in words
+    assert "HK" in words and "E's in trick 6, S's in trick 13" in words and "(H4)" in words
+    assert "the record places W's in trick 7 beyond doubt" in words
+    assert "第 6 轮东家所出、第 13 轮南家所出" in words
     assert "withheld:" in words and "the attackers' points" in words and "闲家得分" in words
 
 
 def test_new_the_outcome_every_reading_gives_is_kept_and_said_not_to_rest_on_one():
-    """Read with E's copy as ♥4 the plays give 70, with W's or S's 60: defenders up 1 level either way (40–75)."""
+    """Read with E's copy as ♥4 the plays give 70, with S's 60: defenders up 1 level either way (40–75)."""
     h = _hand(_text())
     assert h.outcome is not None and (h.outcome.winner, h.outcome.levels) == ("defenders", 1)
     (words,) = _deal_unknowns(h)
@@ -101,18 +105,20 @@ def test_new_without_the_buried_line_the_card_is_any_nobody_plays_nothing_restin
     assert h.levels_after == (None, None)
     assert not [v for v in h.violations if v.code == "claim_mismatch"]
     winners = {t.number: t.winner for t in h.tricks}
-    assert winners[6] is None and winners[7] is None and winners[13] is None and winners[12] is not None
+    assert winners[6] is None and winners[13] is None and winners[12] is not None
+    assert winners[7] is not None                     # W's ♥K placed beyond doubt (the Bottom: line and its play)
     (words,) = _deal_unknowns(h)
     assert "too many ways to read them" in words and "可能的读法过多" in words
 
 
-def test_new_partial_lines_the_copy_and_the_line_read_alike():
-    """E's line alone given (it gives one ♥K, and E plays it): read with E's copy as ♥4 its line's copy is ♥4 too
-    (one card miscopied in its line and its play); the total still rests on which copy — withheld."""
+def test_new_partial_lines_the_copies_placed_not_read():
+    """E's line alone given (it gives one ♥K, and E plays it) and the Bottom: line (the dealer W's ♥K, W plays it):
+    both placed beyond doubt, read as ♥4 only with a line miscopied too (session 24; before, E's was read, its
+    line's copy with it, and the total withheld) — S's copy is the one: 60, the claim."""
     h = _hand(_text(lines="NSW"))
-    assert h.attackers_total is None
+    assert (h.attackers_total, h.claim_matches) == (60, True)
     assert not [v for v in h.violations if v.code == "claim_mismatch"]
-    assert len(_deal_unknowns(h)) == 1
+    assert not _deal_unknowns(h)
 
 
 def test_guard_a_third_copy_without_points_in_tricks_whose_winners_do_not_rest_on_it_keeps_the_result():

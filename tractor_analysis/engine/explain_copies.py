@@ -184,25 +184,44 @@ def hand_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, tricks: Seq
                         f"gives is kept{played_en}", what, None if not tricks else len(tricks) > 1)
 
 
+def _copies_words(shown: Sequence[tuple[int, int]], buried: int) -> tuple[str, str]:
+    """The copies ``shown`` — ``(trick, seat)`` each — and ``buried`` of the ``Buried:`` line named, in each language:
+    "N's in trick 7, the Buried: line's"."""
+    each = {play: sum(1 for p in shown if p == play) for play in shown}
+    zh = "、".join([*(f"第 {t} 轮{SEAT_NAMES_ZH[seat]}所出" + (f"（{n} 张）" if n > 1 else "")
+                      for (t, seat), n in each.items()),
+                    *(["Buried: 一行所记" + (f"（{buried} 张）" if buried > 1 else "")] if buried else [])])
+    en = ", ".join([*(f"{SEAT_TOKENS[seat]}'s in trick {t}" + (f" ({n} copies)" if n > 1 else "")
+                      for (t, seat), n in each.items()),
+                    *(["the Buried: line's" + (f" ({buried} copies)" if buried > 1 else "")] if buried else [])])
+    return zh, en
+
+
+PLACED: Message = ("各该家的发牌行（庄家的连同 Bottom: 一行）都有这张牌且该家打出了它：若读作别的牌，其发牌行与出牌须都记错——"
+                   "两处笔误，而一处即可解释",
+                   "each such seat's deal line — the dealer's with the Bottom: line — gives the card and the seat "
+                   "plays it: read as another card, both its line and its play would be miscopied — two slips, where "
+                   "one will do")
+"""Why a copy its seat's line gives and the seat plays is not the miscopied one (docs/rules.md §1.6)."""
+
+
 def played_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, shown: Sequence[tuple[int, int]],
                           lacking: Sequence[int], read: bool, what: Sequence[str], several: bool,
-                          buried: int = 0) -> Message:
+                          buried: int = 0, placed: Sequence[tuple[int, int]] = (), placed_buried: int = 0,
+                          alike: bool = False) -> Message:
     """A full hand whose plays alone — or with the ``Buried:`` line, ``buried`` its copies of them — show more
     copies of each kind of ``over`` (``(kind, copies too many)``) than the ``decks`` have, no deal line proving
     which (:func:`.extra_copies.judge_plays`): each copy played — ``shown``, ``(trick, seat)`` each — or buried may
     be the one miscopied (with its play), standing for a card of ``lacking`` (those the plays and the bury lack).
+    ``placed`` (plays) and ``placed_buried``: the copies the deal lines place beyond doubt, not the miscopied one
+    (one slip, not two: :data:`PLACED`); ``alike``: the lines place every copy so (each one read all the same).
     ``read``: the hand is judged once with each read as each such card; else nothing resting on those plays is
     ruled.  ``several``: the copies are played in more than one trick."""
     cards_zh = "、".join(PRETTY[k] for k, _ in over)
     cards_en = ", ".join(PRETTY[k] for k, _ in over)
     s = "s" if decks > 1 else ""
-    each = {play: sum(1 for p in shown if p == play) for play in shown}
-    plays_zh = "、".join([*(f"第 {t} 轮{SEAT_NAMES_ZH[seat]}所出" + (f"（{n} 张）" if n > 1 else "")
-                            for (t, seat), n in each.items()),
-                          *(["Buried: 一行所记" + (f"（{buried} 张）" if buried > 1 else "")] if buried else [])])
-    plays_en = ", ".join([*(f"{SEAT_TOKENS[seat]}'s in trick {t}" + (f" ({n} copies)" if n > 1 else "")
-                            for (t, seat), n in each.items()),
-                          *(["the Buried: line's" + (f" ({buried} copies)" if buried > 1 else "")] if buried else [])])
+    plays_zh, plays_en = _copies_words(shown, buried)
+    one = len(shown) + buried == 1
     if len(lacking) <= 8:
         which_zh = f"出牌与扣底中少于 {decks} 张的牌之一（{'、'.join(PRETTY[k] for k in lacking)}）"
         which_en = (f"one of the cards the plays and the bury hold fewer than {decks} of "
@@ -211,34 +230,56 @@ def played_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, shown: Se
         which_zh = f"出牌与扣底中少于 {decks} 张的任何一张牌"
         which_en = f"any card the plays and the bury hold fewer than {decks} of"
     these_zh, these_en = ("这几轮", "those tricks' winners") if several else ("该轮", "that trick's winner")
-    how_zh = ("故按每一张各读作每一种可能的牌判定一次，只保留各种判定都相同的结论" if read else
+    how_zh = (("故按它读作每一种可能的牌各判定一次" if one else "故按每一张各读作每一种可能的牌判定一次")
+              + "，只保留各种判定都相同的结论" if read else
               f"可能的读法过多，故凡依据这些出牌的判定（跟牌、{these_zh}的赢家及依赖于此的分数）一律不予判定")
-    how_en = ("so the hand is judged once with each read as each such card, and only what every reading gives is "
-              "kept" if read else
+    how_en = (("so the hand is judged once with it read as each such card" if one else
+               "so the hand is judged once with each read as each such card")
+              + ", and only what every reading gives is kept" if read else
               f"too many ways to read them, so nothing resting on those plays is ruled (the follows, {these_en} "
               "and the points that rest on them)")
-    if buried:
+    if buried or placed_buried:
         head_zh = f"出牌与 Buried: 一行合起来 {cards_zh} 的张数多于 {decks} 副牌所有（bad_bury，记录问题）"
         head_en = (f"the plays and the Buried: line together show more copies of {cards_en} than {decks} deck{s} "
                    "hold (bad_bury, the record's finding)")
         copy_zh, copy_en = "都可能记错（出牌中的连同其出牌一起）", "may be the one miscopied (a play's, with its play)"
+        one_zh, one_en = ("一处笔误" if buried else "一处笔误，连同其出牌一起"), ("one slip" if buried else
+                                                                     "one slip, with its play")
     else:
         head_zh = f"出牌中 {cards_zh} 的张数多于 {decks} 副牌所有（too_many_copies）"
         head_en = f"the plays show more copies of {cards_en} than {decks} deck{s} hold (too_many_copies)"
         copy_zh, copy_en = "都可能连同其出牌一起记错", "may be the one miscopied with its play"
-    return unknown_fact(f"{head_zh}，而没有发牌行能证明记错的是哪一张：{plays_zh}的每一张{copy_zh}，记录也未说明它原是哪张牌——"
-                        f"只知是{which_zh}，{how_zh}",
-                        f"{head_en}, and no deal line proves which is miscopied: each copy — {plays_en} — {copy_en}, "
-                        f"and the record does not say what card it stands for, only that it is {which_en}, {how_en}",
+        one_zh, one_en = "一处笔误，连同其出牌一起", "one slip, with its play"
+    rest_zh = f"记录也未说明它原是哪张牌——只知是{which_zh}，{how_zh}"
+    rest_en = f"and the record does not say what card it stands for, only that it is {which_en}, {how_en}"
+    if placed or placed_buried:
+        sure_zh, sure_en = _copies_words(placed, placed_buried)
+        which_copy_zh = (f"记错的是 {plays_zh}的那一张（{one_zh}）" if one else
+                         f"记错的是其余各张之一（一处笔误）：{plays_zh}的每一张{copy_zh}")
+        which_copy_en = (f"the copy miscopied is {plays_en} ({one_en})" if one else
+                         f"one of the others is miscopied (one slip): each — {plays_en} — {copy_en}")
+        return unknown_fact(f"{head_zh}；记录确证了{sure_zh}的那张（{PLACED[0]}），故{which_copy_zh}，{rest_zh}",
+                            f"{head_en}; the record places {sure_en} beyond doubt ({PLACED[1]}), so "
+                            f"{which_copy_en}, {rest_en}", what, several)
+    proof_zh, proof_en = (("记录也不能证明记错的是哪一张：各张都同样由其所在一家的发牌行（庄家的连同 Bottom: 一行）给出并由该家打出",
+                           "the record does not prove which is miscopied: it places every copy alike (each seat's "
+                           "deal line — the dealer's with the Bottom: line — gives it and the seat plays it)") if alike
+                          else
+                          ("没有发牌行能证明记错的是哪一张", "no deal line proves which is miscopied"))
+    return unknown_fact(f"{head_zh}，而{proof_zh}：{plays_zh}的每一张{copy_zh}，{rest_zh}",
+                        f"{head_en}, and {proof_en}: each copy — {plays_en} — {copy_en}, {rest_en}",
                         what, several)
 
 
 def bury_and_plays_beyond_decks(listed: Sequence[tuple[int, int, int, Sequence[tuple[int, int]]]],
-                                decks: int) -> Message:
+                                decks: int, named: tuple | None = None, lacking: Sequence[int] = ()) -> Message:
     """A full hand without every deal line whose ``Buried:`` line and plays hold together more copies of a card
     than the ``decks`` have (:func:`.extra_copies.judge_plays`) — ``listed``: ``(kind, copies, copies buried,
     (trick, seat) of each copy played)`` each.  The buried cards were in the hand and are never played: one copy,
-    of the line or of a play, is miscopied — the record's finding (docs/rules.md §1.6, §13.1), no seat's act."""
+    of the line or of a play, is miscopied — the record's finding (docs/rules.md §1.6, §13.1), no seat's act.
+    ``named``: where the deal lines place some copies beyond doubt, ``(plays, buried, plays placed, buried
+    placed)`` — the copies that may be the miscopied one and those placed (:data:`PLACED`): which it is, then said,
+    and ``lacking`` the cards it may stand for (those the plays and the bury lack)."""
     zh, en = [], []
     for k, n, buried, plays in listed:
         each = {play: sum(1 for p in plays if p == play) for play in plays}
@@ -252,12 +293,30 @@ def bury_and_plays_beyond_decks(listed: Sequence[tuple[int, int, int, Sequence[t
         zh.append(f"{n} 张 {PRETTY[k]}（{where_zh}）")
         en.append(f"{n} copies of {PRETTY[k]} ({where_en})")
     s = "s" if decks > 1 else ""
+    which_zh, which_en = "记录未说明是哪一张", "and the record does not say which"
+    if named is not None:
+        shown, buried, placed, placed_buried = named
+        maybe_zh, maybe_en = _copies_words(shown, buried)
+        sure_zh, sure_en = _copies_words(placed, placed_buried)
+        one = len(shown) + buried == 1
+        kinds = sorted(set(lacking))
+        stands_zh = (f"，它原是出牌与扣底中少于 {decks} 张的牌之一（{'、'.join(TOKEN[k] for k in kinds)}）"
+                     if len(kinds) <= 8 else f"，它原是出牌与扣底中少于 {decks} 张的任何一张牌")
+        stands_en = (f", standing for a card the plays and the bury hold fewer than {decks} of "
+                     + (f"({', '.join(TOKEN[k] for k in kinds)})" if len(kinds) <= 8 else "(any such card)"))
+        if not kinds:           # (none lacking: the rules used have fewer decks than the record's)
+            stands_zh = stands_en = ""
+        which_zh = (f"记录确证了{sure_zh}的那张（{PLACED[0]}），故记错的"
+                    + (f"是 {maybe_zh}的那一张" if one else f"是其余各张之一（{maybe_zh}），记录未说明是哪一张")
+                    + stands_zh)
+        which_en = (f"and the record places {sure_en} beyond doubt ({PLACED[1]}), so the copy miscopied is "
+                    + (maybe_en if one else f"one of the others ({maybe_en}), the record does not say which")
+                    + stands_en)
     return (f"Buried: 一行与各家打出的牌合起来共有 {'；'.join(zh)}，多于 {decks} 副牌所有（每种 {decks} 张）：扣底的牌也是本局的牌，"
-            "且扣下后不再打出，故该行或某一手出牌有一张记错（或所用规则的副数少于记录的规则），记录未说明是哪一张",
+            f"且扣下后不再打出，故该行或某一手出牌有一张记错（或所用规则的副数少于记录的规则），{which_zh}",
             f"the Buried: line and the cards played hold together {'; '.join(en)}: more than {decks} deck{s} hold "
             f"({decks} of each) — the buried cards are cards of the hand, never played after, so one copy, of the line "
-            "or of a play, is miscopied (or the rules used have fewer decks than the record's), and the record does "
-            "not say which")
+            "or of a play, is miscopied (or the rules used have fewer decks than the record's), " + which_en)
 
 
 def claim_every_reading(claim: int | None, totals: Sequence[int]) -> Message:

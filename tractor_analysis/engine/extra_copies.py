@@ -41,6 +41,7 @@ from ..records.throw_copies import throw_shape
 from . import explain_copies
 from .explain_hand import cards_left
 from .agreement import agree
+from .deck_proof import placed_copies
 from .played_cards import Played, counts
 
 from .verdicts import HandResult, Unknown, Violation, as_record_finding, hand_violation
@@ -472,20 +473,45 @@ def _stands_for(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]])
     return tuple(k for k, n in enumerate(seen) if k not in kinds for _ in range(max(0, result.rules.decks - n)))
 
 
-def _play_ways(hand: Hand, over: Sequence[tuple[int, int]], lacking: Sequence[int], buried: Sequence[int] = ()
+def _beyond_doubt(hand: Hand, dealer: int | None, over: Sequence[tuple[int, int]], buried: Sequence[int]
+                  ) -> dict[int, tuple[frozenset, bool]]:
+    """Per kind of ``over``: the places — a seat, or :data:`BURY` (the ``Buried:`` line, ``buried``) — whose every
+    copy the record places beyond doubt (:func:`.deck_proof.placed_copies`: the seat's deal line gives as many as
+    it plays; the dealer's line with the bottom, its plays and the bury agree), none of them the miscopied one where
+    the other copies are as many as the copies too many (read as another card, its line and its play would both be
+    miscopied: two slips, where one will do — docs/rules.md §1.6); and whether such places were found but only their
+    copies remain (then every copy is read, as before: the set empty, the flag set)."""
+    placed = placed_copies(hand, dealer)
+    played = Played(hand)
+    out = {}
+    for k, n in over:
+        places = {s for s in range(4) if played[s][k] and placed.seats[s][k] >= played[s][k]}
+        if k in buried and placed.buried[k] >= list(buried).count(k):
+            places.add(BURY)
+        free = (sum(played[s][k] for s in range(4) if s not in places)
+                + (0 if BURY in places else list(buried).count(k)))
+        out[k] = (frozenset(places), False) if free >= n else (frozenset(), bool(places))
+    return out
+
+
+def _play_ways(hand: Hand, over: Sequence[tuple[int, int]], lacking: Sequence[int], buried: Sequence[int] = (),
+               beyond: dict[int, tuple[frozenset, bool]] | None = None
                ) -> tuple[tuple[tuple[tuple[int, int], int, int], ...], ...]:
     """The ways to read the copies of ``over`` played (or ``buried``: :func:`bury_counted`) too many as cards
     ``lacking`` (:func:`_stands_for`): each a tuple of ``((trick index, play index), kind, to)`` — that play's copy
     of ``kind`` read as ``to``; the position :data:`BURY`: the ``Buried:`` line's —, every choice of copies (as many
-    of each kind as the decks lack) and of the cards they stand for; ``()`` past :data:`MAX_READINGS`, or where the
-    cards lacking are fewer than the copies too many."""
+    of each kind as the decks lack) and of the cards they stand for; not the copies of the places ``beyond``
+    (:func:`_beyond_doubt`) places beyond doubt; ``()`` past :data:`MAX_READINGS`, or where the cards lacking are
+    fewer than the copies too many."""
     excess = sum(n for _, n in over)
     if excess > len(lacking) or len(set(lacking)) > MAX_READINGS:
         return ()
     per_kind = []
     for k, n in over:
+        placed = (beyond or {}).get(k, (frozenset(), False))[0]
         slots = [(ti, pi) for ti, t in enumerate(hand.tricks) for pi, p in enumerate(t.plays)
-                 for _ in range(p.cards.count(k))] + [BURY] * list(buried).count(k)
+                 if p.seat not in placed for _ in range(p.cards.count(k))]
+        slots += [BURY] * (0 if BURY in placed else list(buried).count(k))
         per_kind.append([(k, c) for c in sorted(set(itertools.combinations(slots, n)))])
     ways: list[tuple] = []
     for chosen in itertools.product(*per_kind):
@@ -541,7 +567,9 @@ def judge_plays(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]],
     """``result`` of a full hand whose plays — with the ``Buried:`` line (:func:`bury_counted`) — show more copies of
     each kind of ``over`` than the decks have (:func:`plays_over`: no deal line, or not every seat's, proves which
     copy is miscopied): a copy played (or buried) is miscopied with its play, and the record says neither which nor
-    what card it stands for — one the plays and the bury lack (:func:`_stands_for`).  A copy of the ``Buried:`` line
+    what card it stands for — one the plays and the bury lack (:func:`_stands_for`) —, but not a copy the record places
+    beyond doubt where another may be the one (:func:`_beyond_doubt`: one slip, not two; its play then stands, its
+    trick no doubtful one, and the words name it).  A copy of the ``Buried:`` line
     among them: the record's finding, ``bad_bury`` naming no seat and every copy (:func:`_bury_beyond`), the line
     still read (its other cards stand, its copy one of those read).  Where those ways are few (:func:`_play_ways`,
     at most :data:`MAX_READINGS`) the hand is judged once with each copy read as each such card, and only what every reading gives is kept — a
@@ -555,8 +583,10 @@ def judge_plays(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]],
     kinds = {k for k, _ in over}
     buried = bury_counted(hand, result)
     lacking = _stands_for(hand, result, over)
-    ways = _play_ways(hand, over, lacking, buried)
-    doubtful = [t.number for t in hand.tricks if any(k in kinds for p in t.plays for k in p.cards)]
+    beyond = _beyond_doubt(hand, result.dealer, over, buried)
+    ways = _play_ways(hand, over, lacking, buried, beyond)
+    doubtful = sorted({t.number for t in hand.tricks for p in t.plays for k in p.cards
+                       if k in kinds and p.seat not in beyond[k][0]})
     plays = [t.plays for t in hand.tricks]
     if ways:
         results = [replay(_plays_read(hand, result.dealer, w)) for w in ways]
@@ -571,34 +601,53 @@ def judge_plays(hand: Hand, result: HandResult, over: Sequence[tuple[int, int]],
                         and (v.code, v.seat) not in keys]
     else:
         changes, what = agree([result], plays, lambda v: (v.message_zh, v.message_en))
-        seats = {p.seat for t in hand.tricks for p in t.plays if kinds & set(p.cards)}
+        seats = {p.seat for t in hand.tricks for p in t.plays for k in p.cards if k in kinds
+                 and p.seat not in beyond[k][0]}
         near = {*doubtful, *(n + 1 for n in doubtful)}
         _doubtful_plays(hand, result, kinds, doubtful, changes, what,
                         lambda v: v.trick not in near and v.seat not in seats, lacking)
         withheld = changes["attackers_total"] is None and result.attackers_total is not None
         own = [v for v in result.violations if v.trick is None and not (withheld and v.code in ON_THE_TOTAL)]
-    shown = [(t.number, p.seat) for t in hand.tricks for p in t.plays for k in p.cards if k in kinds]
-    in_bury = sum(buried.count(k) for k in kinds)
-    what = _regrouped(result, changes, [*own, *_bury_beyond(hand, over, buried, decks)], what, order)
+    copies = _copies_named(hand, over, buried, beyond)
+    finding = _bury_beyond(hand, over, buried, decks, copies, lacking)
+    what = _regrouped(result, changes, [*own, *finding], what, order)
     if not what:
         return dataclasses.replace(result, **changes)
-    words = explain_copies.played_copy_miscopied(over, decks, shown, sorted(set(lacking)), bool(ways), what,
-                                                 len(doubtful) > 1, in_bury)
+    words = explain_copies.played_copy_miscopied(over, decks, copies[0], sorted(set(lacking)), bool(ways), what,
+                                                 len(doubtful) > 1, *copies[1:])
     return dataclasses.replace(result, **changes, unknowns=result.unknowns + (Unknown("deal", tuple(what), *words),))
 
 
-def _bury_beyond(hand: Hand, over: Sequence[tuple[int, int]], buried: Sequence[int], decks: int
-                 ) -> tuple[Violation, ...]:
+def _copies_named(hand: Hand, over: Sequence[tuple[int, int]], buried: Sequence[int],
+                  beyond: dict[int, tuple[frozenset, bool]]) -> tuple:
+    """The copies of ``over`` as :func:`.explain_copies.played_copy_miscopied` names them: the plays' that may be
+    the miscopied one (``(trick, seat)`` each) and the ``Buried:`` line's (``buried``: how many), those placed beyond
+    doubt (:func:`_beyond_doubt`: plays, bury), and whether the lines place every copy alike."""
+    plays = [(t.number, p.seat, k) for t in hand.tricks for p in t.plays for k in p.cards if k in beyond]
+    in_bury = [(k, list(buried).count(k)) for k in beyond]
+    return ([(n, s) for n, s, k in plays if s not in beyond[k][0]],
+            sum(c for k, c in in_bury if BURY not in beyond[k][0]),
+            [(n, s) for n, s, k in plays if s in beyond[k][0]],
+            sum(c for k, c in in_bury if BURY in beyond[k][0]),
+            any(alike for _, alike in beyond.values()))
+
+
+def _bury_beyond(hand: Hand, over: Sequence[tuple[int, int]], buried: Sequence[int], decks: int,
+                 copies: tuple, lacking: Sequence[int]) -> tuple[Violation, ...]:
     """The record's finding of :func:`judge_plays` where the ``Buried:`` line (``buried``) holds a copy of ``over``:
-    ``bad_bury``, no seat's — the line or a play is miscopied, not known which (docs/rules.md §1.6, §13.1) —,
-    naming every copy: the line's and each play's (trick, seat).  ``()`` where the bury holds none."""
+    ``bad_bury``, no seat's — the line or a play is miscopied (docs/rules.md §1.6, §13.1) —, naming every copy: the
+    line's and each play's (trick, seat); which may be the miscopied one not known, but where the deal lines place
+    some beyond doubt (``copies``: :func:`_copies_named`), one of the others, standing for one of ``lacking``
+    (:func:`_stands_for`).  ``()`` where the bury holds none."""
     listed = [(k, n + decks, list(buried).count(k),
                [(t.number, p.seat) for t in hand.tricks for p in t.plays for c in p.cards if c == k])
               for k, n in over if k in buried]
     if not listed:
         return ()
+    shown, in_bury, placed, placed_buried, _ = copies
     return (as_record_finding(hand_violation("bad_bury", None, explain_copies.bury_and_plays_beyond_decks(
-        listed, decks), tuple(hand.buried or ()))),)
+        listed, decks, (shown, in_bury, placed, placed_buried) if placed or placed_buried else None, lacking),
+        tuple(hand.buried or ()))),)
 
 
 def _regrouped(result: HandResult, changes: dict, own: Sequence[Violation], what: list[str],
