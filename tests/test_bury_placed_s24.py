@@ -69,11 +69,11 @@ def test_new_the_buried_lines_copy_is_the_one_read_the_claim_stands():
     (v,) = _finding(h)                                    # the copy beyond the decks stays the record's finding
     assert v.of_record and v.seat is None
     en, zh = v.message_en, v.message_zh
-    assert "3 copies of S10 (the Buried: line, N's play in trick 7, E's play in trick 14)" in en
+    assert "3 copies of ♠10 (the Buried: line, N's play in trick 7, E's play in trick 14)" in en
     assert ("the record places N's in trick 7, E's in trick 14 beyond doubt (each such seat's deal line — the "
             "dealer's with the Bottom: line — gives the card and the seat plays it: read as another card, both its "
             "line and its play would be miscopied — two slips, where one will do), so the copy miscopied is the "
-            "Buried: line's, standing for a card the plays and the bury hold fewer than 2 of (D3)") in en
+            "Buried: line's, standing for a card the plays and the bury hold fewer than 2 of (♦3)") in en
     assert "the record does not say which" not in en
     assert "记录确证了第 7 轮北家所出、第 14 轮东家所出的那张" in zh and "两处笔误，而一处即可解释" in zh
     assert "故记错的是 Buried: 一行所记的那一张" in zh and "记录未说明是哪一张" not in zh

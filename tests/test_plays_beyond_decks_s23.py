@@ -69,7 +69,7 @@ def test_new_no_deal_lines_a_third_king_the_total_and_the_claim_check_withheld()
     points = {t.number: t.points for t in h.tricks}
     assert points[6] is None and points[13] is None and points[7] == 30
     (words,) = _deal_unknowns(h)
-    assert "HK" in words and "E's in trick 6, S's in trick 13" in words and "(H4)" in words
+    assert "♥K" in words and "E's in trick 6, S's in trick 13" in words and "(♥4)" in words
     assert "the record places W's in trick 7 beyond doubt" in words
     assert "第 6 轮东家所出、第 13 轮南家所出" in words
     assert "withheld:" in words and "the attackers' points" in words and "闲家得分" in words
@@ -130,7 +130,7 @@ def test_guard_a_third_copy_without_points_in_tricks_whose_winners_do_not_rest_o
     assert h.outcome is not None and h.outcome.levels == 1
     assert all(t.winner is not None and t.points is not None for t in h.tricks)
     (words,) = _deal_unknowns(h)
-    assert "D4" in words and "(D2)" in words and "the attackers' points" not in words
+    assert "♦4" in words and "(♦2)" in words and "the attackers' points" not in words
 
 
 def test_guard_every_line_given_the_seats_line_proves_the_copy_unchanged():

@@ -300,10 +300,10 @@ def bury_and_plays_beyond_decks(listed: Sequence[tuple[int, int, int, Sequence[t
         sure_zh, sure_en = _copies_words(placed, placed_buried)
         one = len(shown) + buried == 1
         kinds = sorted(set(lacking))
-        stands_zh = (f"，它原是出牌与扣底中少于 {decks} 张的牌之一（{'、'.join(TOKEN[k] for k in kinds)}）"
+        stands_zh = (f"，它原是出牌与扣底中少于 {decks} 张的牌之一（{'、'.join(PRETTY[k] for k in kinds)}）"
                      if len(kinds) <= 8 else f"，它原是出牌与扣底中少于 {decks} 张的任何一张牌")
         stands_en = (f", standing for a card the plays and the bury hold fewer than {decks} of "
-                     + (f"({', '.join(TOKEN[k] for k in kinds)})" if len(kinds) <= 8 else "(any such card)"))
+                     + (f"({', '.join(PRETTY[k] for k in kinds)})" if len(kinds) <= 8 else "(any such card)"))
         if not kinds:           # (none lacking: the rules used have fewer decks than the record's)
             stands_zh = stands_en = ""
         which_zh = (f"记录确证了{sure_zh}的那张（{PLACED[0]}），故记错的"
