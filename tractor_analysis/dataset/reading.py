@@ -133,14 +133,62 @@ def _check_parts(root: str, table: str, present: set[str], batches: set[str], ca
 
 
 def verify(root: str, tables: Iterable[str] = TABLES) -> None:
-    """Raise :class:`DatasetError` when a committed batch lacks a part it needs in ``tables``
-    or the ``files`` table cannot be read (each part's content is read only by :func:`read_table`).
-    Reads Parquet only when some table lacks a part."""
+    """Raise :class:`DatasetError` when a committed batch lacks a part it needs in ``tables``, or
+    a committed part of ``tables`` is no whole Parquet file: its frame is checked
+    (:func:`check_footers`), not its rows (a part damaged inside its pages, the frame whole, is
+    found by :func:`read_table`).  Reads the ``files`` table's rows only when some table lacks a part."""
     batches = {batch_of(p) for p in part_files(root, "files")}
     cache: dict = {}
+    tables = tuple(tables)
     for t in tables:
         if t != "files":
             _check_parts(root, t, {batch_of(p) for p in part_files(root, t)}, batches, cache)
+    check_footers(root, tables, batches)
+
+
+_MAGIC = b"PAR1"
+
+
+def check_footers(root: str, tables: Iterable[str] = TABLES, batches: set[str] | None = None) -> None:
+    """Raise :class:`DatasetError` naming the first committed part of ``tables`` (of ``batches``,
+    default every committed one) that is no whole Parquet file: it does not begin with Parquet's
+    magic bytes, or does not end with them after its footer's length, or that length does not fit
+    in the file — a part truncated, emptied or written over.  Only those 12 bytes of each part are
+    read (≈ 0.15 ms a part on a loaded machine; Arrow's parse of the footer costs ten times that, the
+    rows a hundred): a part damaged inside, its frame whole, is found when its rows are read
+    (:func:`read_table`)."""
+    if batches is None:
+        batches = {batch_of(p) for p in part_files(root, "files")}
+    for t in tables:
+        for part in part_files(root, t):
+            if batch_of(part) not in batches:
+                continue
+            try:
+                with open(part, "rb") as f:
+                    head = f.read(4)
+                    size = f.seek(0, os.SEEK_END)
+                    if size >= 12:
+                        f.seek(size - 8)
+                    tail = f.read(8) if size >= 12 else b""
+            except OSError as exc:
+                raise damaged_part(part, t, exc) from None
+            problem = _frame_problem(head, tail, size)
+            if problem:
+                raise damaged_part(part, t, OSError(problem))
+
+
+def _frame_problem(head: bytes, tail: bytes, size: int) -> str | None:
+    """What is wrong with a Parquet file's frame (its first 4 and last 8 bytes, its size), or ``None``."""
+    if size < 12:
+        return f"{size} bytes, too short for a Parquet file (at least 12)"
+    if head != _MAGIC:
+        return f"not a Parquet file: it begins with {head!r}, not {_MAGIC!r}"
+    if tail[4:] != _MAGIC:
+        return f"truncated or written over: it ends with {tail[4:]!r}, not {_MAGIC!r} (Parquet's footer)"
+    footer = int.from_bytes(tail[:4], "little")
+    if footer + 12 > size:
+        return f"its footer claims {footer} bytes, more than the file's {size}"
+    return None
 
 
 def read_files_rows(root: str, columns: list[str], batches: set[str] | None = None) -> pa.Table:

@@ -1,0 +1,114 @@
+"""Ingest, twenty-fourth stop: what an analyst's tester found.
+
+1. A damaged part of any table (not only ``files`` / ``matches``) stops ``tractor ingest`` and ``tractor stats``
+   (docs/dataset.md "Damage"), found from each part's frame (its magic bytes and footer length), not its rows.
+2. A folder named as an input with no record file in it is said as ``check`` says it, and stores no ``files`` row.
+3. The ingest's summary counts the findings about the record alone as ``check`` does ("record findings").
+4. A gzip cut short inside a card: the cut token is no "unknown card" (the truncated-file error says it).
+5. The note about one record under two rulesets names them as ``stats --by ruleset`` does, and does not say
+   "judged under other rules" where the rules are the same.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from tractor_analysis.dataset import DatasetError, read_table
+from tractor_analysis.dataset.commit import part_files
+from tractor_analysis.dataset.pipeline import ingest
+from tractor_analysis.dataset.rules_copies import note, other_rules_copies
+from tractor_analysis.records import format_jsonl
+from tractor_analysis.records.sources import load_bytes
+from tractor_analysis.records.tgn_writer import format_tgn
+from tractor_analysis.simulate import simulate
+
+TRACTOR = [sys.executable, "-m", "tractor_analysis.cli.main"]
+
+
+def run(*args, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run([*TRACTOR, *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=300)
+
+
+def record(seed: int, claim_off: bool = False) -> str:
+    """A simulated match of two hands as ``.tgn`` (``claim_off``: its first ``[Claim]`` 5 points off: a
+    ``claim_mismatch``, a finding about the record alone)."""
+    text = format_tgn(next(iter(simulate(1, seed, max_hands=2))))
+    if claim_off:
+        claim = re.search(r'\[Claim "(\d+)"\]', text)
+        text = text.replace(claim.group(0), f'[Claim "{int(claim.group(1)) + 5}"]', 1)
+    return text
+
+
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory) -> Path:
+    """A dataset with a part in every table: a record with a miscounted claim (a violations row) and one
+    with an unreadable line (an errors row)."""
+    folder = tmp_path_factory.mktemp("s24")
+    (folder / "a.tgn").write_text(record(11, claim_off=True), encoding="utf-8")
+    (folder / "b.tgn").write_text(record(12) + "garbage ((( here\n", encoding="utf-8")
+    (folder / "c.tgn").write_text(record(13), encoding="utf-8")
+    root = folder / "ds"
+    ingest([str(folder / "a.tgn"), str(folder / "b.tgn")], str(root))
+    for table in ("files", "matches", "hands", "tricks", "plays", "violations", "errors", "records"):
+        assert part_files(root, table), table
+    return root
+
+
+def damaged_copy(stored: Path, tmp_path: Path, table: str, how: str) -> tuple[Path, Path]:
+    root = tmp_path / "ds"
+    shutil.copytree(stored, root)
+    part = Path(part_files(root, table)[0])
+    data = part.read_bytes()
+    part.write_bytes(b"garbage" if how == "garbage" else data[: len(data) // 2])
+    return root, part
+
+
+# --- 1. a damaged part of any table ------------------------------------------------------------
+
+@pytest.mark.parametrize("how", ["garbage", "truncated"])
+@pytest.mark.parametrize("table", ["hands", "tricks", "plays", "violations", "errors", "records"])
+def test_ingest_stops_on_a_damaged_part_of_any_table(stored, tmp_path, table, how):
+    root, part = damaged_copy(stored, tmp_path, table, how)
+    before = len(part_files(root, "files"))
+    with pytest.raises(DatasetError, match=re.escape(f"damaged part {part.name} of the {table} table")):
+        ingest([str(stored.parent / "c.tgn")], str(root))
+    assert len(part_files(root, "files")) == before, "a batch was committed into a damaged dataset"
+
+
+def test_tractor_ingest_and_stats_exit_2_on_a_damaged_errors_part(stored, tmp_path):
+    root, part = damaged_copy(stored, tmp_path, "errors", "garbage")
+    r = run("ingest", stored.parent / "c.tgn", "-o", root, "-q")
+    assert r.returncode == 2, r.stderr
+    assert f"damaged part {part.name} of the errors table" in r.stderr
+    r = run("stats", root)
+    assert r.returncode == 2, r.stderr
+    assert f"damaged part {part.name} of the errors table" in r.stderr
+
+
+def test_tractor_stats_exits_2_on_a_damaged_records_part(stored, tmp_path):
+    root, part = damaged_copy(stored, tmp_path, "records", "truncated")
+    r = run("stats", root)
+    assert r.returncode == 2, r.stderr
+    assert f"damaged part {part.name} of the records table" in r.stderr
+
+
+def test_the_frame_check_passes_whole_parts_and_names_an_emptied_one(stored, tmp_path):
+    from tractor_analysis.dataset.reading import check_footers
+
+    check_footers(str(stored))          # every part whole: nothing raised
+    root = tmp_path / "ds"
+    shutil.copytree(stored, root)
+    part = Path(part_files(root, "plays")[0])
+    part.write_bytes(b"")
+    with pytest.raises(DatasetError, match=re.escape(f"damaged part {part.name} of the plays table")):
+        check_footers(str(root))
