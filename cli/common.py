@@ -197,10 +197,14 @@ class Loaded:
     """A GBK or Big5 text: which encoding was used and why (:attr:`SourceFile.encoding_note`)."""
 
 
+NO_RECORD_FILES = ("no record files in this folder (names ending in .tgn, .json, .jsonl, .ndjson, or these "
+                   "with .gz)")
+"""Why a folder named as an input gives nothing to read (``check``, ``ingest``)."""
+
 _REASONS_ZH = {
     "no such file or directory": "文件或目录不存在",
     "no file matches this pattern": "没有文件与此模式匹配",
-    "no record files in this folder": "此文件夹中没有记录文件（.tgn、.json、.jsonl）",
+    NO_RECORD_FILES: "此文件夹中没有记录文件（文件名以 .tgn、.json、.jsonl、.ndjson 结尾，或其后再加 .gz）",
     "Permission denied": "没有读取权限",
     "empty path (an unset shell variable?)": "空路径（shell 变量未设置？）",
 }
@@ -286,7 +290,7 @@ def load(path: str, fmt: str | None = None, max_bytes: int | None = None) -> Loa
         why = "no file matches this pattern" if glob.has_magic(path) else "no such file or directory"
         return Loaded(path, (), (unreadable(path, why),), False)
     if os.path.isdir(path):
-        return Loaded(path, (), (unreadable(path, "no record files in this folder"),), False)
+        return Loaded(path, (), (unreadable(path, NO_RECORD_FILES),), False)
     try:
         source = sources.load_file(path, fmt.lower() if fmt else None, max_bytes or DEFAULT_MAX_BYTES)
     except OSError as exc:

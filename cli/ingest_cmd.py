@@ -10,9 +10,9 @@ import time
 import click
 
 from . import may_end_quickly
-from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, RuleChoice, echo_err, expand_inputs, idle_with, idle_without,
-                     max_bytes_option, options_given, passed_over_note, record_text, refuse_idle, rules_options,
-                     say_encoding)
+from .common import (CONTEXT, EXIT_OK, EXIT_UNREADABLE, NO_RECORD_FILES, RuleChoice, echo_err, expand_inputs, idle_with,
+                     idle_without, located, max_bytes_option, options_given, passed_over_note, record_text, refuse_idle,
+                     rules_options, say_encoding, unreadable)
 
 
 def hands_rate(rate: float) -> str:
@@ -432,6 +432,8 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
 
     passed_over: list[str] = []
     paths = list(dict.fromkeys(expand_inputs(inputs, passed_over)))
+    empty = folders_without_records(inputs, paths)
+    paths = [p for p in paths if p not in empty]
     mixed = mixed_with_records(inputs, paths, dataset)
     if mixed is not None:
         fail(record_text(f"the dataset folder {dataset} {mixed[0]}: its tables would be mixed with the records; "
@@ -476,12 +478,14 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
                  f"{summary.skipped} 个文件中有 {len(stored_bad)} 个在此前导入时有错误（本次未重读）：{shown}；"
                  f"问题见数据集的 errors 表，状态见 files 表")
     say_rows_kept(list(row_options), summary.skipped)
+    for folder in empty:
+        echo_err(located(unreadable(folder, NO_RECORD_FILES), folder))
     note = passed_over_note(passed_over)    # (the dataset folder inside an input folder: left out)
     if note is not None:
         echo_err(note)
-    failed = summary.with_errors or summary.unreadable or stored_bad
+    failed = summary.with_errors or summary.unreadable or stored_bad or empty
     status = "errors" if failed else "ok"
-    not_read_en, not_read_zh = _not_read(summary)
+    not_read_en, not_read_zh = _not_read(summary, len(empty))
     echo_err(f"ingested {summary.added} files ({not_read_en}), "
              f"{summary.matches} matches, {summary.hands} hands, {summary.violations} violations, "
              f"{summary.errors} errors in {summary.with_errors} files; "
@@ -491,10 +495,23 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
     return EXIT_UNREADABLE if failed else EXIT_OK
 
 
-def _not_read(summary) -> tuple[str, str]:
+def folders_without_records(inputs: tuple[str, ...], paths: list[str]) -> list[str]:
+    """The folders named by ``inputs`` in which :func:`~.common.expand_inputs` found no record file
+    (it passes such an argument on unchanged, ``paths``): no file to store, said as ``check`` says it
+    (``no record files in this folder``), an error of the run (exit 2) but no ``files`` row.  A folder
+    a scan or a glob found under a record's name (``x.tgn/``) is a file that cannot be read: not here."""
+    named = set(inputs)
+    return [p for p in paths if p in named and os.path.isdir(p)]
+
+
+def _not_read(summary, empty_folders: int = 0) -> tuple[str, str]:
     """(English, 中文) of the inputs the summary line counts as not added: already in the dataset,
-    the same content as another input of the run, unreadable and stored as such by an earlier ingest."""
+    the same content as another input of the run, unreadable and stored as such by an earlier ingest,
+    folders without a record file (``empty_folders``)."""
     en, zh = [f"{summary.skipped} already in the dataset"], [f"{summary.skipped} 个已在数据集中"]
+    if empty_folders:
+        en.append(f"{empty_folders} folder(s) with no record files")
+        zh.append(f"{empty_folders} 个文件夹中没有记录文件")
     if summary.copies:
         en.append(f"{len(summary.copies)} same content as another input")
         zh.append(f"{len(summary.copies)} 个与另一输入内容相同")

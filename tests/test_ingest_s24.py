@@ -112,3 +112,33 @@ def test_the_frame_check_passes_whole_parts_and_names_an_emptied_one(stored, tmp
     part.write_bytes(b"")
     with pytest.raises(DatasetError, match=re.escape(f"damaged part {part.name} of the plays table")):
         check_footers(str(root))
+
+
+# --- 2. a folder with no record file ------------------------------------------------------------
+
+@pytest.mark.parametrize("content", [[], ["notes.txt"]])
+def test_a_folder_without_records_is_said_as_check_says_it_and_stores_no_file_row(tmp_path, content):
+    folder = tmp_path / "emptydir"
+    folder.mkdir()
+    for name in content:
+        (folder / name).write_text("not a record\n", encoding="utf-8")
+    r = run("ingest", "emptydir", "-o", "ds", "-q", cwd=tmp_path)
+    assert r.returncode == 2, r.stderr
+    said = run("check", "emptydir", cwd=tmp_path).stdout.splitlines()[0]
+    assert said.startswith("emptydir: cannot read emptydir: no record files in this folder"), said
+    assert said in r.stderr.splitlines(), r.stderr
+    assert "Is a directory" not in r.stderr
+    assert "ingested 0 files (0 already in the dataset, 1 folder(s) with no record files)" in r.stderr
+    assert "1 个文件夹中没有记录文件" in r.stderr
+    assert read_table(str(tmp_path / "ds"), "files").num_rows == 0
+    assert read_table(str(tmp_path / "ds"), "errors").num_rows == 0
+
+
+def test_a_folder_without_records_beside_a_record(tmp_path):
+    (tmp_path / "emptydir").mkdir()
+    (tmp_path / "c.tgn").write_text(record(13), encoding="utf-8")
+    r = run("ingest", "emptydir", "c.tgn", "-o", "ds", "-q", cwd=tmp_path)
+    assert r.returncode == 2, r.stderr
+    assert "ingested 1 files (0 already in the dataset, 1 folder(s) with no record files)" in r.stderr
+    files = read_table(str(tmp_path / "ds"), "files", ["source_file", "status"]).to_pylist()
+    assert [(Path(f["source_file"]).name, f["status"]) for f in files] == [("c.tgn", "ok")]
