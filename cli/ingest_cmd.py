@@ -486,12 +486,15 @@ def _ingest(inputs: tuple[str, ...], dataset: str, workers: int, scheduler: str 
     failed = summary.with_errors or summary.unreadable or stored_bad or empty
     status = "errors" if failed else "ok"
     not_read_en, not_read_zh = _not_read(summary, len(empty))
+    found = summary.record_findings     # said only when there are some, as check's summary line does
+    found_en = f"{found} record finding{'s' if found != 1 else ''}, " if found else ""
+    found_zh = f"{found} 处记录问题，" if found else ""
     echo_err(f"ingested {summary.added} files ({not_read_en}), "
-             f"{summary.matches} matches, {summary.hands} hands, {summary.violations} violations, "
+             f"{summary.matches} matches, {summary.hands} hands, {summary.violations} violations, {found_en}"
              f"{summary.errors} errors in {summary.with_errors} files; "
              f"{hands_rate(summary.hands_per_second)} hands/s; {status} / 导入 {summary.added} 个文件"
              f"（{not_read_zh}），{summary.matches} 场比赛，{summary.hands} 局，"
-             f"{summary.violations} 处违规，{summary.errors} 个错误")
+             f"{summary.violations} 处违规，{found_zh}{summary.errors} 个错误")
     return EXIT_UNREADABLE if failed else EXIT_OK
 
 

@@ -142,3 +142,53 @@ def test_a_folder_without_records_beside_a_record(tmp_path):
     assert "ingested 1 files (0 already in the dataset, 1 folder(s) with no record files)" in r.stderr
     files = read_table(str(tmp_path / "ds"), "files", ["source_file", "status"]).to_pylist()
     assert [(Path(f["source_file"]).name, f["status"]) for f in files] == [("c.tgn", "ok")]
+
+
+# --- 3. the summary's record findings -----------------------------------------------------------
+
+def counts(line: str) -> dict[str, int]:
+    return {w: int(n) for n, w in re.findall(r"(\d+) (violations?|record findings?)\b", line)}
+
+
+def test_the_ingest_summary_counts_record_findings_as_check_does(tmp_path):
+    (tmp_path / "a.tgn").write_text(record(11, claim_off=True), encoding="utf-8")
+    (tmp_path / "b.tgn").write_text(record(21, claim_off=True), encoding="utf-8")
+    checked = run("check", "a.tgn", "b.tgn", cwd=tmp_path).stdout.splitlines()[-1]
+    r = run("ingest", "a.tgn", "b.tgn", "-o", "ds", "-q", cwd=tmp_path)
+    summary = r.stderr.splitlines()[-1]
+    assert counts(checked).get("record findings") == 2, checked
+    assert counts(summary) == counts(checked), (summary, checked)
+    assert "2 处记录问题" in summary
+    about = read_table(str(tmp_path / "ds"), "violations", ["about"])["about"].to_pylist()
+    assert about.count("record") == 2
+
+
+def test_two_workers_count_the_same_and_a_split_file_row_counts_every_violations_row(tmp_path, monkeypatch):
+    """``--workers 2`` on a JSON Lines file cut among the workers: the summary's counts are one worker's, and the
+    file's ``files.violations`` counts the record findings too (its rows of the violations table), as one worker
+    stores it."""
+    from tractor_analysis.dataset.segments import SPLIT_ENV
+
+    lines = format_jsonl(simulate(8, 4242, max_hands=2)).splitlines()
+    bad = []
+    for i, line in enumerate(lines):
+        match = json.loads(line)
+        if i % 3 == 0:          # a miscounted claim: a finding about the record alone
+            match["hands"][0]["claim"] = (match["hands"][0]["claim"] or 0) + 5
+        bad.append(json.dumps(match, ensure_ascii=False))
+    path = tmp_path / "m.jsonl"
+    path.write_text("\n".join(bad) + "\n", encoding="utf-8")
+    monkeypatch.setenv(SPLIT_ENV, "2000,500")
+    max_bytes = max(len(x.encode()) for x in bad) + 64
+    summaries, files = [], []
+    for workers in (1, 2):
+        root = tmp_path / f"ds{workers}"
+        summaries.append(ingest([str(path)], str(root), workers=workers, max_bytes=max_bytes))
+        files.append(read_table(str(root), "files", ["violations"])["violations"].to_pylist())
+        about = read_table(str(root), "violations", ["about"])["about"].to_pylist()
+        assert summaries[-1].record_findings == about.count("record") >= 3
+        assert summaries[-1].violations == len(about) - about.count("record")
+        assert files[-1] == [len(about)]
+    assert len(part_files(tmp_path / "ds2", "files")) > 1, "the file was not split"
+    assert (summaries[0].violations, summaries[0].record_findings) == (summaries[1].violations,
+                                                                       summaries[1].record_findings)

@@ -77,6 +77,9 @@ class Flushed:
     """``(key, path, message)`` of each input of the batch that could not be read (``key``: its
     ``unreadable:<absolute path>`` in place of a content hash), so that a path stored as
     unreadable by an earlier ingest, whose rows the commit drops, is still named."""
+    record_findings: int = 0
+    """The batch's findings about the record alone (``violations`` rows with ``about`` ``record``), not
+    counted in ``violations`` (the play's), as ``check`` counts them apart."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +95,7 @@ class IngestSummary:
     matches: int
     hands: int
     violations: int
+    """Violations of the play (a player's or the table's), as ``check`` counts them."""
     errors: int
     seconds: float
     unreadable: int = 0
@@ -108,6 +112,8 @@ class IngestSummary:
     """``(path, message)`` of each input that could not be read and that an earlier ingest stored
     as unreadable already (its rows not stored twice): counted in ``unreadable``, not in
     ``skipped``, and named with why it cannot be read now."""
+    record_findings: int = 0
+    """Findings about the record alone (docs/rules.md §13.1): ``check``'s "record findings", not in ``violations``."""
     batches: tuple[str, ...] = ()
     """The batches this run committed, in order (a big file's first batches have an empty
     ``files`` part: its ``files`` row is in its last): where this run's rows are."""
@@ -138,7 +144,7 @@ class Committer:
         self.root = root
         self.manifest = manifest
         self.totals = {"added": 0, "with_errors": 0, "matches": 0, "hands": 0, "violations": 0, "errors": 0,
-                       "unreadable": 0}
+                       "unreadable": 0, "record_findings": 0}
         self.peak = peak_rss_kb()
         self.batches: list[str] = []
         self.unreadable_again: list[tuple[str, str]] = []
@@ -170,6 +176,7 @@ class Committer:
             totals["matches"] += g.matches
             totals["hands"] += g.hands
             totals["violations"] += g.violations
+            totals["record_findings"] += g.record_findings
             totals["errors"] += g.errors
 
     def summary(self, files: int, seconds: float, skipped: list[tuple] = ()) -> IngestSummary:
@@ -264,7 +271,9 @@ def _note_dup(totals: dict, f: Flushed, dup: set[str]) -> None:
     totals["hands"] += sum(r["hands"] for r in rows)
     viol = Path(f.tmp["violations"]).with_name(f"part-{f.batch}.parquet") if "violations" in f.tmp else None
     if viol is not None and viol.exists():      # the play's violations (a finding about the record alone is none)
-        totals["violations"] += sum(r.get("about") != ABOUT_RECORD for r in read_part(viol).to_pylist())
+        about = [r.get("about") for r in read_part(viol, ["about"]).to_pylist()]
+        totals["violations"] += sum(a != ABOUT_RECORD for a in about)
+        totals["record_findings"] += about.count(ABOUT_RECORD)
     else:
         totals["violations"] += sum(r["violations"] for r in rows)
     totals["errors"] += sum(r["errors"] for r in rows)

@@ -115,7 +115,7 @@ def _process_files(paths: list[str], on_flush=None) -> list[Flushed]:
             st = b.stats
             f = Flushed(b.builder.batch, tmp, b.shas + ([open_file[1]] if open_file else []), b.builder.files,
                         st[4], st[0], st[1], st[2], st[3], st[5], peak_rss_kb(), tuple(b.paths),
-                        unreadable_words=tuple(b.unreadable))
+                        unreadable_words=tuple(b.unreadable), record_findings=st[6])
             held.append(f)
         if open_file is None:
             if held:        # one publication: a big file's batches appear together
@@ -194,7 +194,7 @@ class _Batch:
         self.items: list[tuple[str, str, int, int, _Tally, _Tally]] = []
         self.shas: list[str] = []
         self.paths: list[str] = []
-        self.stats = [0, 0, 0, 0, 0, 0]   # bad files, errors, violations, matches, hands, unreadable
+        self.stats = [0] * 7    # bad files, errors, violations, matches, hands, unreadable, record findings
         self.unreadable: list[tuple[str, str, str]] = []    # (key, path, message): Flushed.unreadable_words
 
     def take(self, path: str, sha: str, lo: int, hi: int, before: "_Tally", tally: "_Tally", whole: bool) -> None:
@@ -258,8 +258,10 @@ def _add_part(builder: TableBuilder, stats: list[int], tally: _Tally, path: str,
     tally.unreadable |= any(d.code == "unreadable_file" for d in part.diags)
     stats[1] += len(part.diags)
     # the summary's violations are the play's, as check counts them: a finding about the record alone is none
-    # (docs/rules.md §13.1)
-    stats[2] += violations - builder.cols["violations"]["about"][nviol:].count(ABOUT_RECORD)
+    # (docs/rules.md §13.1), counted apart (check's "record findings")
+    findings = builder.cols["violations"]["about"][nviol:].count(ABOUT_RECORD)
+    stats[2] += violations - findings
+    stats[6] += findings
     stats[3] += sum(r is not None for r in part.results)
     stats[4] += hands
     if part.end is not None:
@@ -283,7 +285,7 @@ def _isolate(items: list[tuple[str, str, int, int, _Tally, _Tally]], unreadable:
     could not be read, whose messages are kept as said.  Only runs after a failure."""
     builder = TableBuilder(_new_batch())
     shas: list[str] = []
-    stats = [0, 0, 0, 0, 0, 0]
+    stats = [0] * 7
     words = {key: message for key, _, message in unreadable}
     for path, sha, lo, hi, before, live in items:
         parts = list(islice(_file_rows(path, sha, "", words.get(sha)), lo, hi))
@@ -308,7 +310,7 @@ def _fails_alone(batch: str, path: str, sha: str, parts: list[_Part], root: str 
     alone = TableBuilder(batch)
     try:
         for part in parts:
-            _add_part(alone, [0] * 6, _Tally(), path, sha, part)
+            _add_part(alone, [0] * 7, _Tally(), path, sha, part)
         tables = alone.to_tables()
     except Exception as exc:
         return exc
@@ -596,7 +598,7 @@ def _process_segment(path: str, sha: str, k: int, seg: Segment) -> tuple[str, in
             raise _lost_error("cannot write a batch to the dataset", "无法写入数据集", exc, [path]) from None
         st = b.stats
         held.append(Flushed(b.builder.batch, tmp, [sha], 0, st[4], st[0], st[1], st[2], st[3], st[5], peak_rss_kb(),
-                            (path,)))
+                            (path,), record_findings=st[6]))
 
     try:
         for part in read_segment(path, _where(path), w["choice"], w.get("max_bytes", DEFAULT_MAX_BYTES),
@@ -651,7 +653,7 @@ def _finish_split(path: str, sha: str, segs: list[Segment], dones: list[_Segment
         fmt, _, encoding, note, _ = dones[0].end
         status = "ok" if not diags else "errors"
         builder.add_file_row(path, sha, fmt, first, sum(f.hands for f in flushed), diags,
-                             sum(f.violations for f in flushed), status, label, encoding, note)
+                             sum(f.violations + f.record_findings for f in flushed), status, label, encoding, note)
         tmp = write_temp_parts(root, builder.to_tables(), builder.batch)
     except Exception as exc:
         for f in flushed:
