@@ -192,3 +192,39 @@ def test_two_workers_count_the_same_and_a_split_file_row_counts_every_violations
     assert len(part_files(tmp_path / "ds2", "files")) > 1, "the file was not split"
     assert (summaries[0].violations, summaries[0].record_findings) == (summaries[1].violations,
                                                                        summaries[1].record_findings)
+
+
+# --- 4. a gzip cut inside a card ----------------------------------------------------------------
+
+def cut_gzip(prefix: str, rest: str) -> bytes:
+    """A gzip stream of ``prefix + rest`` cut just after ``prefix`` (flushed there): it decodes to ``prefix``
+    and ends early."""
+    c = zlib.compressobj(wbits=31)
+    data = c.compress(prefix.encode()) + c.flush(zlib.Z_SYNC_FLUSH)
+    c.compress(rest.encode())
+    return data
+
+
+@pytest.mark.parametrize("where", ["deal", "play"])
+def test_a_gzip_cut_inside_a_card_is_no_unknown_card(where):
+    text = record(11)
+    line = next(x for x in text.splitlines() if (x.startswith("N: ") if where == "deal" else x.startswith("2. ")))
+    at = text.index(line) + len(line) - 1         # cut inside the line's last card: its last character left out
+    prefix, rest = text[:at], text[at:]
+    src = load_bytes(cut_gzip(prefix, rest), "m.tgn.gz")
+    codes = [d.code for d in src.diagnostics]
+    assert "truncated_file" in codes, codes
+    assert "unknown_card" not in codes, [d.message for d in src.diagnostics]
+
+
+def test_an_unknown_card_before_the_cut_or_in_a_whole_gzip_is_still_said():
+    text = record(11)
+    deal = next(x for x in text.splitlines() if x.startswith("N: "))
+    typo = text.replace(deal, deal + " CX", 1)
+    whole = load_bytes(gzip.compress(typo.encode()), "m.tgn.gz")
+    assert [d.code for d in whole.diagnostics].count("unknown_card") == 1
+    play = next(x for x in typo.splitlines() if x.startswith("2. "))
+    at = typo.index(play) + len(play) - 1
+    cut = load_bytes(cut_gzip(typo[:at], typo[at:]), "m.tgn.gz")
+    codes = [d.code for d in cut.diagnostics]
+    assert codes.count("unknown_card") == 1 and "truncated_file" in codes, codes

@@ -233,7 +233,9 @@ def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> S
         if cut is not None:         # (a plain text cut off: read as a damaged file, as a gzip stream cut short)
             diags.append(cut)
     if diags and any(d.code == "truncated_file" for d in diags):
-        parsed = [d for d in parsed if d.code != "empty_file"]
+        # the token the damage cut (the last of a text not ended by a line break) is no miscopied card:
+        # the truncated_file error says what happened to it
+        parsed = [d for d in parsed if d.code != "empty_file" and not (fmt == "tgn" and cut_token(d, text))]
         if fmt == "tgn" and matches:
             # the record stops at the damage, not where the match ended (JSON, JSON Lines, 80fen and
             # Botzone lose a cut match whole: a JSON value cut short does not parse)
@@ -245,6 +247,19 @@ def _load_bytes(data: bytes, name: str, forced: str | None, max_bytes: int) -> S
     diags = [replace(d, text=_clip(lines[d.line - 1], d.column)) if not d.text and 0 < d.line <= len(lines) else d
              for d in diags]
     return SourceFile(name, fmt, tuple(matches), tuple(diags), sha, encoding, compressed, lines, note)
+
+
+def cut_token(d: Diagnostic, text: str) -> bool:
+    """Whether ``d`` is an ``unknown_card`` of the token the text stops in: ``text`` ends without a line
+    break, on ``d``'s line, and nothing after ``d``'s column ends that token (a space, ``,``, ``{``, ``;``) — a
+    token cut there by the damage (``C`` of ``CQ``), not known to be miscopied."""
+    if d.code != "unknown_card" or not text or text.endswith(("\n", "\r")) or d.column < 1:
+        return False
+    norm = text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+    if d.line != norm.count("\n") + 1:
+        return False
+    rest = norm[norm.rfind("\n") + 1:][d.column - 1:]
+    return bool(rest) and not any(c.isspace() for c in rest) and not _closed(rest)
 
 
 def _closed(rest: str) -> bool:
