@@ -228,3 +228,46 @@ def test_an_unknown_card_before_the_cut_or_in_a_whole_gzip_is_still_said():
     cut = load_bytes(cut_gzip(typo[:at], typo[at:]), "m.tgn.gz")
     codes = [d.code for d in cut.diagnostics]
     assert codes.count("unknown_card") == 1 and "truncated_file" in codes, codes
+
+
+# --- 5. one record under two rulesets -------------------------------------------------------------
+
+def test_the_note_names_the_rulesets_as_stats_by_ruleset_does(tmp_path):
+    text = record(11)
+    assert '[Rule:decide_by_levels "on"]' in text
+    (tmp_path / "a.tgn").write_text(text, encoding="utf-8")
+    (tmp_path / "b.tgn").write_text(text.replace('[Rule:decide_by_levels "on"]\n', ""), encoding="utf-8")
+    assert run("ingest", "a.tgn", "-o", "ds", "-q", cwd=tmp_path).returncode == 0
+    r = run("ingest", "b.tgn", "-o", "ds", "-q", cwd=tmp_path)
+    said = [x for x in r.stderr.splitlines() if "the same record as" in x]
+    assert len(said) == 1, r.stderr
+    assert "judged under other rules (standard, the other standard+decide_by_levels=on)" in said[0]
+    assert "standard+decide_by_levels=on，另一份为" not in said[0]
+    assert "（standard，另一份为 standard+decide_by_levels=on）" in said[0]
+    by_ruleset = run("stats", "ds", "--by", "ruleset", cwd=tmp_path).stdout
+    assert "standard+decide_by_levels=on" in by_ruleset
+
+
+def test_the_note_does_not_say_other_rules_where_the_rules_are_the_same(tmp_path):
+    """Two matches of one record text and the same rules whose keys differ (as a dataset written by an earlier
+    version that keyed a match otherwise): the note says the rules are the same, not "judged under other rules"."""
+    text = record(11)
+    (tmp_path / "a.tgn").write_text(text, encoding="utf-8")
+    (tmp_path / "b.tgn").write_text(text + "\n", encoding="utf-8")
+    root = tmp_path / "ds"
+    ingest([str(tmp_path / "a.tgn")], str(root))
+    first = set(part_files(root, "matches"))
+    ingest([str(tmp_path / "b.tgn")], str(root))
+    (later,) = set(part_files(root, "matches")) - first
+    t = pq.read_table(later)
+    assert t["duplicate_of"].to_pylist() != [None]          # one key: a copy, as the current version keys it
+    names = t.column_names
+    t = t.set_column(names.index("match_key"), "match_key", pa.array(["0" * 16], t.schema.field("match_key").type))
+    t = t.set_column(names.index("duplicate_of"), "duplicate_of",
+                     pa.nulls(1, t.schema.field("duplicate_of").type))
+    pq.write_table(t, later)
+    (copy,) = other_rules_copies(str(root))
+    said = note(copy)
+    assert "judged under other rules" not in said and "按不同规则判定" not in said, said
+    assert "under the same rules (standard+decide_by_levels=on)" in said, said
+    assert "规则也相同（standard+decide_by_levels=on）" in said, said

@@ -6,18 +6,24 @@ no ``duplicate_of``, counted twice.  That may be what the analyst wants (both ru
 are never merged — but never silently: :func:`other_rules_copies` finds them (the same tags, players,
 starting levels and number of hands, and the same record text once its ``[Ruleset]`` and ``[Rule:…]`` tags
 are set aside: the same cards dealt and played), and :func:`note` words the stderr line ``tractor ingest``
-and ``tractor stats`` print (docs/dataset.md "A match recorded twice").
+and ``tractor stats`` print (docs/dataset.md "A match recorded twice"), naming each ruleset as ``stats --by
+ruleset`` does (:func:`.ruleset_names.variant`) from its hands' ``rules``.  Where those are the same for the two
+(the keys differ for another reason: a dataset written by an earlier version that keyed a match otherwise), or
+are not stored, the note does not say the rules differ.
 
 Read with pyarrow only, one part at a time (no pandas, no DuckDB: it runs at the end of every ingest that
 stored a match); the records (the largest table) are read only for the matches that share those columns.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Iterable
 
 import pyarrow as pa
+
+from .ruleset_names import variant
 
 IDENTITY = ("event", "site", "date", "round", "table", "player_n", "player_e", "player_s", "player_w",
             "level_ns_start", "level_ew_start", "hands")
@@ -37,6 +43,11 @@ class RulesCopy:
     later_where: str
     earlier_rules: str
     later_rules: str
+    earlier_options: tuple | None = None
+    """The rules each hand of ``earlier`` was judged under, ``(ruleset, rules JSON)`` in hand order (the ``hands``
+    table's columns); ``None`` when not stored (a dataset written before the ``rules`` column)."""
+    later_options: tuple | None = None
+    """:attr:`earlier_options` of ``later``."""
 
 
 def _committed_parts(root: str, table: str) -> list[str]:
@@ -81,6 +92,32 @@ def _records(root: str, ids: set[str]) -> dict[str, str]:
     return out
 
 
+def _hand_rules(root: str, ids: set[str]) -> dict[str, tuple]:
+    """``match_id`` → its hands' ``(ruleset, rules JSON)`` in hand order, for the matches ``ids`` whose hands all
+    have their ``rules`` stored."""
+    from .arrow_columns import read_part
+    import pyarrow.parquet as pq
+
+    found: dict[str, list] = {}
+    for part in _committed_parts(root, "hands"):
+        names = set(pq.ParquetFile(part).schema_arrow.names)
+        if not {"match_id", "hand_no", "ruleset", "rules"} <= names:
+            continue
+        mids = [str(m) for m in read_part(part, ["match_id"])["match_id"].to_pylist()]
+        take = [i for i, m in enumerate(mids) if m in ids]
+        if not take:
+            continue
+        t = read_part(part, ["match_id", "hand_no", "ruleset", "rules"]).take(pa.array(take, pa.int64()))
+        for mid, no, ruleset, rules in zip(*(t[c].to_pylist() for c in t.column_names)):
+            found.setdefault(str(mid), []).append((no if isinstance(no, int) else -1, ruleset, rules))
+    out: dict[str, tuple] = {}
+    for mid, hands in found.items():
+        hands.sort(key=lambda h: h[0])
+        if all(isinstance(h[2], str) for h in hands):
+            out[mid] = tuple((h[1], h[2]) for h in hands)
+    return out
+
+
 def _where(row: dict) -> str:
     index = row.get("match_index")
     return f"{row['source_file']}" + (f" #{int(index) + 1}" if isinstance(index, int) and index > 0 else "")
@@ -104,6 +141,7 @@ def other_rules_copies(root: str, batches: Iterable[str] | None = None,
     if not candidates:
         return []
     texts = _records(root, {str(r["match_id"]) for g in candidates for r in g})
+    options: dict[str, tuple] | None = None
     out = []
     for group in candidates:
         same: dict[str, list[dict]] = {}        # record text → the matches stored with it, in stored order
@@ -121,20 +159,65 @@ def other_rules_copies(root: str, batches: Iterable[str] | None = None,
                     continue
                 kept = next((k for k in members[:i] if k["match_key"] != r["match_key"]), None)
                 if kept is not None:
+                    if options is None:     # (read once, for the matches of every group)
+                        options = _hand_rules(root, {str(m["match_id"]) for g in candidates for m in g})
                     out.append(RulesCopy(str(kept["match_id"]), str(r["match_id"]), _where(kept), _where(r),
-                                         str(kept["ruleset"]), str(r["ruleset"])))
+                                         str(kept["ruleset"]), str(r["ruleset"]),
+                                         options.get(str(kept["match_id"])), options.get(str(r["match_id"]))))
     return out
 
 
+def _named(options: tuple) -> str:
+    """A match's ruleset as ``stats --by ruleset`` names it (each, in hand order, when its hands differ)."""
+    return " / ".join(dict.fromkeys(variant(ruleset, rules) for ruleset, rules in options))
+
+
+def _parsed(options: tuple) -> tuple | None:
+    try:
+        return tuple((ruleset, json.loads(rules)) for ruleset, rules in options)
+    except ValueError:
+        return None
+
+
+def _rules_words(c: RulesCopy) -> tuple[str, str, str]:
+    """``(kind, English, 中文)``: how the two rulesets of ``c`` stand, named as ``stats --by ruleset`` names them —
+    ``other`` (their options differ, or their names where the options are not stored), ``same`` (equal options,
+    hand for hand: the keys differ for another reason) or ``unknown`` (one name, the options not stored)."""
+    if c.earlier_options is None or c.later_options is None:    # the options not stored: the names alone
+        if c.later_rules != c.earlier_rules:
+            return "other", f"{c.later_rules}, the other {c.earlier_rules}", f"{c.later_rules}，另一份为 {c.earlier_rules}"
+        return ("unknown", f"{c.later_rules} for both, their options not stored",
+                f"两份均为 {c.later_rules}，其选项未存储")
+    earlier, later = _parsed(c.earlier_options), _parsed(c.later_options)
+    first, second = _named(c.later_options), _named(c.earlier_options)
+    if earlier is not None and earlier == later:
+        return "same", first, first
+    if first == second:         # named alike, options apart (one stored an option the name does not show)
+        return "other", f"{first}, with other options", f"{first}，选项不同"
+    return "other", f"{first}, the other {second}", f"{first}，另一份为 {second}"
+
+
 def note(c: RulesCopy) -> str:
-    """The bilingual stderr line naming both matches of ``c``: counted twice, not merged."""
-    rules_en = (f"{c.later_rules}, the other {c.earlier_rules}" if c.later_rules != c.earlier_rules
-                else f"{c.later_rules} with other options")
-    rules_zh = (f"{c.later_rules}，另一份为 {c.earlier_rules}" if c.later_rules != c.earlier_rules
-                else f"{c.later_rules}，选项不同")
-    return (f"{c.later_where} [{c.later}]: the same record as {c.earlier_where} [{c.earlier}] (the same tags, "
-            f"players and cards) judged under other rules ({rules_en}): stored as two matches, both counted in the "
-            f"statistics and standings — the match counts twice; to count it once, keep the two rulesets in "
-            f"separate datasets / {c.later_where} [{c.later}]：与 {c.earlier_where} [{c.earlier}] 是同一份记录"
-            f"（标签、选手与牌均相同），按不同规则判定（{rules_zh}）：存为两场比赛，统计与排名中都计入——这场比赛计了两次；"
-            f"如只计一次，请把两种规则的导入分开存放在不同的数据集")
+    """The bilingual stderr line naming both matches of ``c``: counted twice, not merged.  Only where their options
+    differ does it say they were judged under other rules: the same options (the keys differ for another reason),
+    or options not stored, are said as such."""
+    kind, rules_en, rules_zh = _rules_words(c)
+    head = (f"{c.later_where} [{c.later}]: the same record as {c.earlier_where} [{c.earlier}] (the same tags, "
+            f"players and cards)")
+    head_zh = f"{c.later_where} [{c.later}]：与 {c.earlier_where} [{c.earlier}] 是同一份记录（标签、选手与牌均相同）"
+    counted = ("stored as two matches, both counted in the statistics and standings — the match counts twice; to "
+               "count it once, ")
+    counted_zh = "存为两场比赛，统计与排名中都计入——这场比赛计了两次；如只计一次，"
+    if kind == "other":
+        return (f"{head} judged under other rules ({rules_en}): {counted}keep the two rulesets in separate datasets "
+                f"/ {head_zh}，按不同规则判定（{rules_zh}）：{counted_zh}请把两种规则的导入分开存放在不同的数据集")
+    if kind == "same":
+        why_en = (f"under the same rules ({rules_en}), yet stored with another match key (their stored rows differ: "
+                  f"one may have been written by another version of tractor)")
+        why_zh = f"规则也相同（{rules_zh}），但比赛键不同（两者存储的数据不同：其一可能由另一版本的 tractor 写入）"
+    else:
+        why_en = (f"stored with another match key, under rules not known to differ ({rules_en}: written by an "
+                  f"earlier version)")
+        why_zh = f"比赛键不同，规则不知是否不同（{rules_zh}：由较早版本写入）"
+    return (f"{head} {why_en}: {counted}ingest its files again into a new dataset / {head_zh}，{why_zh}："
+            f"{counted_zh}请把其文件重新导入到一个新的数据集")

@@ -23,7 +23,8 @@ import pandas as pd
 import pyarrow as pa
 
 from .event_model import first_forms, form_of, player_name, team_name
-from .match_identity import SAME_HAND, SAME_MATCH, rules_changed
+from .match_identity import SAME_HAND, SAME_MATCH
+from .ruleset_names import variant
 from .schema import SCHEMAS, DatasetError
 
 STAT_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -375,19 +376,3 @@ class StatsSource:
 
     def __exit__(self, *exc) -> None:
         self.close()
-
-
-_VARIANTS: dict[tuple[str, str], str] = {}
-
-
-def variant(ruleset: str, rules_json) -> str:
-    """The ruleset's name with the options that differ from its preset:
-    ``standard+friend=on``; a plain preset name stays as it is."""
-    if not isinstance(ruleset, str) or "+" not in ruleset or not isinstance(rules_json, str):
-        return ruleset
-    key = (ruleset, rules_json)
-    hit = _VARIANTS.get(key)
-    if hit is None:
-        changed = [f"{k}={v}" for k, v in rules_changed(ruleset, rules_json) or ()]
-        hit = _VARIANTS[key] = (ruleset.rstrip("+") + "+" + ",".join(changed)) if changed else ruleset
-    return hit
