@@ -20,7 +20,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from tractor_analysis.cli.main import main
-from tractor_analysis.engine.extra_copies import plays_over
+from tractor_analysis.engine.plays_beyond_decks import plays_over
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
 from tractor_analysis.records.cards import TOKEN

@@ -211,7 +211,7 @@ def played_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, shown: Se
                           alike: bool = False) -> Message:
     """A full hand whose plays alone — or with the ``Buried:`` line, ``buried`` its copies of them — show more
     copies of each kind of ``over`` (``(kind, copies too many)``) than the ``decks`` have, no deal line proving
-    which (:func:`.extra_copies.judge_plays`): each copy played — ``shown``, ``(trick, seat)`` each — or buried may
+    which (:func:`.plays_beyond_decks.judge_plays`): each copy played — ``shown``, ``(trick, seat)`` each — or buried may
     be the one miscopied (with its play), standing for a card of ``lacking`` (those the plays and the bury lack).
     ``placed`` (plays) and ``placed_buried``: the copies the deal lines place beyond doubt, not the miscopied one
     (one slip, not two: :data:`PLACED`); ``alike``: the lines place every copy so (each one read all the same).
@@ -274,7 +274,7 @@ def played_copy_miscopied(over: Sequence[tuple[int, int]], decks: int, shown: Se
 def bury_and_plays_beyond_decks(listed: Sequence[tuple[int, int, int, Sequence[tuple[int, int]]]],
                                 decks: int, named: tuple | None = None, lacking: Sequence[int] = ()) -> Message:
     """A full hand without every deal line whose ``Buried:`` line and plays hold together more copies of a card
-    than the ``decks`` have (:func:`.extra_copies.judge_plays`) — ``listed``: ``(kind, copies, copies buried,
+    than the ``decks`` have (:func:`.plays_beyond_decks.judge_plays`) — ``listed``: ``(kind, copies, copies buried,
     (trick, seat) of each copy played)`` each.  The buried cards were in the hand and are never played: one copy,
     of the line or of a play, is miscopied — the record's finding (docs/rules.md §1.6, §13.1), no seat's act.
     ``named``: where the deal lines place some copies beyond doubt, ``(plays, buried, plays placed, buried
@@ -320,7 +320,7 @@ def bury_and_plays_beyond_decks(listed: Sequence[tuple[int, int, int, Sequence[t
 
 
 def claim_every_reading(claim: int | None, totals: Sequence[int]) -> Message:
-    """``[Claim]`` (``claim``) that no reading of a copy played too many gives (:func:`.extra_copies.judge_plays`):
+    """``[Claim]`` (``claim``) that no reading of a copy played too many gives (:func:`.plays_beyond_decks.judge_plays`):
     the readings' attackers' totals ``totals`` differ from each other and from it."""
     zh = "、".join(map(str, totals))
     en = ", ".join(map(str, totals))

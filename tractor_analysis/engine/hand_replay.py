@@ -34,8 +34,8 @@ from .deal_lines import Bounds, contradicted, holds_another_trick, rejudge, stop
 from .record_gaps import find_gaps, judge as judge_gaps
 from .impossible_plays import find_slips, judge as judge_slips
 from .slip_readings import find_long_follow, judge as judge_long_follow
-from .extra_copies import (bury_counted, extra_copies, judge as judge_extra, judge_partial, judge_plays, judge_position,
-                           plays_over, position_over)
+from .extra_copies import extra_copies, judge as judge_extra, judge_partial, judge_position, position_over
+from .plays_beyond_decks import bury_counted, judge_plays, plays_over
 from .unfinished import missing_seats
 from .recorded_hand import hand_first, replay_recorded
 from .setup_tag import full_hand_shown, said as setup_said
