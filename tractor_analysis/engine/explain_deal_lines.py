@@ -176,25 +176,21 @@ def _dealer_lines_contradicted(dealer: int, what: Sequence[str], plays: bool, pl
     alone (``place`` :data:`BOTTOM_LINE`; :data:`BOTTOM_BORNE_OUT` where the decks bear that line out: a play is
     miscopied) or by both its deal line and the ``Bottom:`` line (:data:`EITHER_LINE`); ``read``: the hand also judged with the lines miscopied, read from its plays (:func:`_other_readings`)."""
     zh, en = SEAT_NAMES_ZH[dealer], SEAT_TOKENS[dealer]
+    # what the dealer's plays do against its cards (the Bottom: line borne out or not)
+    sz = f"{zh}打出了其发牌行与底牌行都没有的牌，最后一轮后仍剩有底牌行给出、其发牌行并无的牌"
+    se = (f"{en} plays a card neither its deal line nor the Bottom: line gives, and still holds after the last trick "
+          f"cards the Bottom: line gives and its deal line does not")
     if place == BOTTOM_BORNE_OUT:
-        hz = (f"{zh}的出牌与其牌不符（{zh}打出了其发牌行与底牌行都没有的牌，最后一轮后仍剩有底牌行给出、其发牌行并无的牌）；"
-              f"{_BORNE_OUT[0]}，是{zh}的出牌有一处记错")
-        he = (f"{en}'s plays disagree with its cards ({en} plays a card neither its deal line nor the Bottom: line "
-              f"gives, and still holds after the last trick cards the Bottom: line gives and its deal line does not); "
-              f"{_BORNE_OUT[1]}, so a play of {en}'s is miscopied")
+        hz = f"{zh}的出牌与其牌不符（{sz}）；{_BORNE_OUT[0]}，是{zh}的出牌有一处记错"
+        he = f"{en}'s plays disagree with its cards ({se}); {_BORNE_OUT[1]}, so a play of {en}'s is miscopied"
     elif place == BURY_LINE:
-        hz = (f"{zh}的出牌与其牌不符（{zh}打出了其发牌行与底牌行都没有的牌，最后一轮后仍剩有底牌行给出、其发牌行并无的牌）；"
+        hz = (f"{zh}的出牌与其牌不符（{sz}）；"
               f"{_BORNE_OUT[0]}，而{zh}的牌取决于扣底行（Buried:），不能确知：是扣底行或{zh}的出牌有一处记错")
-        he = (f"{en}'s plays disagree with its cards ({en} plays a card neither its deal line nor the Bottom: line "
-              f"gives, and still holds after the last trick cards the Bottom: line gives and its deal line does not); "
-              f"{_BORNE_OUT[1]}, while {en}'s cards rest on the Buried: line, not known exactly: so the Buried: line "
-              f"or a play of {en}'s is miscopied")
+        he = (f"{en}'s plays disagree with its cards ({se}); {_BORNE_OUT[1]}, while {en}'s cards rest on the "
+              f"Buried: line, not known exactly: so the Buried: line or a play of {en}'s is miscopied")
     elif place == BOTTOM_LINE:
-        hz = (f"底牌行（Bottom:）与{zh}的出牌不符（{zh}打出了其发牌行与底牌行都没有的牌，最后一轮后仍剩有底牌行给出、其发牌行"
-              f"并无的牌），底牌行与出牌必有一处记错")
-        he = (f"the Bottom: line disagrees with {en}'s plays ({en} plays a card neither its deal line nor the Bottom: "
-              f"line gives, and still holds after the last trick cards the Bottom: line gives and its deal line does "
-              f"not), so the Bottom: line or a play is miscopied")
+        hz = f"底牌行（Bottom:）与{zh}的出牌不符（{sz}），底牌行与出牌必有一处记错"
+        he = f"the Bottom: line disagrees with {en}'s plays ({se}), so the Bottom: line or a play is miscopied"
     else:
         hz = (f"{zh}的发牌行与底牌行（Bottom:）合起来与其出牌不符（{zh}打出了两行都没有的牌，最后一轮后仍剩有两行都给出的牌），"
               f"{zh}的发牌行、底牌行与出牌必有一处记错，记录未说明是两行中的哪一行")
