@@ -55,7 +55,7 @@ def test_derived_play_is_analysed_and_said_in_text(tmp_path):
     assert r.exit_code == 0, r.output
     assert OUT_OF_TURN not in r.output and "not analysed" not in r.output
     assert "last 3 tricks" in r.output
-    assert "E's play in trick 14 derived: CJ" in r.output
+    assert "E's play in trick 14 derived: ♣J" in r.output
     assert "第 14 轮东家的出牌由记录推出：♣J" in r.output
     # the derived fact itself, as check words it
     assert "E played ♣J in trick 14" in r.output and "第 14 轮东家出 ♣J" in r.output
@@ -68,7 +68,7 @@ def test_derived_play_in_json(tmp_path):
     assert h["reason"] is None and h["tricks"] == 3 and len(h["plays"]) == 12
     (play,) = [p for p in h["plays"] if p["derived"]]
     assert (play["trick"], play["seat"], play["cards"]) == (14, "E", ["CJ"])
-    assert play["derived"] == "E's play in trick 14 derived: CJ / 第 14 轮东家的出牌由记录推出：♣J"
+    assert play["derived"] == "E's play in trick 14 derived: ♣J / 第 14 轮东家的出牌由记录推出：♣J"
     assert all(p["derived"] is None for p in h["plays"] if p is not play)
     facts = {d["fact"]: d for d in h["derived"]}
     assert facts["play"]["value"] == "14: E CJ"

@@ -140,7 +140,7 @@ def test_analyse_json_says_the_play_derived_and_the_play_written(tmp_path):     
     assert [[p[k] for k in keys] for p in h["plays"]] == [[p[k] for k in keys] for p in base["plays"]]
     (e14,) = [p for p in h["plays"] if p["derived"]]
     assert (e14["trick"], e14["seat"], e14["cards"], e14["written"]) == (14, "E", ["CJ"], ["CK"])
-    assert "E's play in trick 14 derived: CJ, in place of the play written (CK)" in e14["derived"]
+    assert "E's play in trick 14 derived: ♣J, in place of the play written (CK)" in e14["derived"]
     assert "代替记录所写的 ♣K" in e14["derived"]
     assert all("written" not in p for p in base["plays"]) and all("written" not in p for p in h["plays"] if p != e14)
     assert "14: E CJ" in [d["value"] for d in h["derived"] if d["fact"] == "play"]

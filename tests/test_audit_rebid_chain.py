@@ -17,7 +17,7 @@ import json
 
 import pytest
 
-from tractor_analysis.records.cards import LJ, RANK_OF, TOKEN, parse_cards, parse_trump
+from tractor_analysis.records.cards import LJ, PRETTY, RANK_OF, parse_cards, parse_trump
 from tractor_analysis.records import format_json, parse_json
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.engine.replay import replay_match
@@ -86,7 +86,7 @@ def test_a_rebidder_burying_a_card_it_never_held_is_bad_bury_naming_it():
     text = text.replace(line, "Buried: " + " || ".join(_toks(b) for b in (buries[0], bad, buries[2])))
     match, _, result = _replay(text)
     bury = [v for v in result.hands[0].violations if v.code == "bad_bury"]
-    assert bury and bury[0].seat == E and TOKEN[foreign] in bury[0].message_en
+    assert bury and bury[0].seat == E and PRETTY[foreign] in bury[0].message_en
     # it points at the Buried: line
     lines = text.splitlines()
     assert violation_position(match.hands[0], bury[0]) == (

@@ -17,13 +17,13 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from record_builders import N, _chain, _deal, _play_out, _text, _toks
+from record_builders import N, _chain, _deal, _play_out, _text
 from tractor_analysis.cli.main import main
 from tractor_analysis.engine.extra_copies import extra_copies
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.engine.tricks import hand_context
 from tractor_analysis.records import parse_tgn
-from tractor_analysis.records.cards import parse_cards
+from tractor_analysis.records.cards import PRETTY, parse_cards
 from tractor_analysis.records.rulesets import build_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,10 +69,10 @@ def test_a_follow_fault_resting_on_a_copy_that_may_be_the_miscopied_one_is_withh
     assert mismatch.code == "deal_mismatch" and mismatch.seat is None and mismatch.of_record
     (u,) = [u for u in h.unknowns if u.tag == "deal"]
     assert "legality" in u.withheld and not h.legality_known
-    for en in ("D5 in E's deal line (played in trick 15)", "D5 in S's deal line (played in trick 3)",
-               "D5 in the Bottom line"):
+    for en in ("♦5 in E's deal line (played in trick 15)", "♦5 in S's deal line (played in trick 3)",
+               "♦5 in the Bottom line"):
         assert en in u.message_en
-    for zh in ("东家的发牌行中的 D5（第 15 轮打出）", "南家的发牌行中的 D5（第 3 轮打出）", "底牌中的 D5"):
+    for zh in ("东家的发牌行中的 ♦5（第 15 轮打出）", "南家的发牌行中的 ♦5（第 3 轮打出）", "底牌中的 ♦5"):
         assert zh in u.message_zh
     # nothing else rests on which copy it is: the points, the outcome, the levels stand
     assert h.attackers_total == 60 and h.outcome is not None and h.outcome.levels == 1
@@ -144,7 +144,7 @@ def test_one_deck_the_same():                                                   
     h = _hand(text)
     assert (first, E_) not in _follows(h)       # before: E "still held" the doubtful copy
     (u,) = [u for u in h.unknowns if u.tag == "deal"]
-    assert f"{_toks([x])} in E's deal line" in u.message_en and "1 deck hold" in u.message_en
+    assert f"{PRETTY[x]} in E's deal line" in u.message_en and "1 deck hold" in u.message_en
     assert "not_in_hand" not in [v.code for v in h.violations]
     # read twice: E's copy as the card the deck lacks (E's Y), and the other seat's (which plays it too) — each with
     # its play (s18o: a copy too many where the pack lacks a card is that card, miscopied, engine/extra_copies.py)

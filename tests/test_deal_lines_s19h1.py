@@ -18,7 +18,7 @@ from engine_helpers import drop_one_card
 from test_s8_deal_lines import _clean_record
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
-from tractor_analysis.records.cards import SEAT_TOKENS
+from tractor_analysis.records.cards import PRETTY, SEAT_TOKENS, TOKEN
 
 
 def _records():
@@ -46,7 +46,7 @@ def test_a_misdeal_whose_card_may_be_the_doubtful_seats_is_withheld():
     assert any(v.code == "deal_mismatch" and v.seat == b and v.trick is None for v in h.violations)
     assert h.outcome is None and h.levels_after == (None, None)     # before: miscount for b, defenders up 1 level
     (u,) = [u for u in h.unknowns if u.tag == "deal" and u.withheld == ("outcome", "levels")]
-    assert f"the {card} too many in {SEAT_TOKENS[b]}'s line may be {SEAT_TOKENS[a]}'s" in u.message_en
+    assert f"the {PRETTY[TOKEN.index(card)]} too many in {SEAT_TOKENS[b]}'s line may be {SEAT_TOKENS[a]}'s" in u.message_en
     assert f"多少牌) of {SEAT_TOKENS[b]} is not decided" in u.message_en and "多少牌" in u.message_zh
     assert "§10.3" in u.message_zh
     # no fault of b rests on b holding the card that may be a's (before: a follow_pair with the two copies)

@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 from click.testing import CliRunner
 
-from tractor_analysis.records.cards import NUM_KINDS, TOKEN, counts_of, parse_cards
+from tractor_analysis.records.cards import NUM_KINDS, PRETTY, TOKEN, counts_of, parse_cards
 from tractor_analysis.cli.main import main
 from tractor_analysis.records import format_json, parse_json
 from tractor_analysis.records.tgn_reader import parse_tgn
@@ -95,7 +95,7 @@ def test_a_rebidder_burying_a_card_they_never_had_is_bad_bury(rebids):
     result = _replay(hand, buried=bad)
     bury = [v for v in result.violations if v.code == "bad_bury"]
     assert len(bury) == 1 and bury[0].seat == rebidder
-    assert TOKEN[foreign] in bury[0].message_en and "after the rebid (炒地皮)" in bury[0].message_en
+    assert PRETTY[foreign] in bury[0].message_en and "after the rebid (炒地皮)" in bury[0].message_en
     assert "炒地皮后" in bury[0].message_zh
 
 

@@ -20,12 +20,17 @@ from hypothesis import given, settings, strategies as st
 from event_helpers import bilingual
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
-from tractor_analysis.records.cards import SEAT_TOKENS
+from tractor_analysis.records.cards import PRETTY, TOKEN, SEAT_TOKENS
 from tractor_analysis.records.tgn_writer import format_tgn
 from tractor_analysis.simulate import simulate_match
 
 ROOT = Path(__file__).resolve().parent.parent
 
+
+
+def _shown(token: str) -> str:
+    """A card token as the words write it (its suit symbol)."""
+    return PRETTY[TOKEN.index(token)]
 
 def _clean_record(preset: str) -> tuple[str, int]:
     """A simulated one-hand record, complete and without violations, and a seat that neither deals nor
@@ -74,7 +79,7 @@ def test_a_line_the_deck_proves_short_is_made_whole_and_decides_no_miscount(reco
     # the card left out is derived, and said from what
     (d,) = [d for d in r.derived if d.fact == "deal"]
     assert d.value == f"{SEAT_TOKENS[seat]}: {card}"
-    assert "deal lines and the bottom" in d.source and card in d.message_en and card in d.message_zh
+    assert "deal lines and the bottom" in d.source and _shown(card) in d.message_en and _shown(card) in d.message_zh
     # the seat held it: no "played a card not held", no 多少牌; the points decide, as in the whole record
     assert not [v for v in r.violations if v.code == "not_in_hand"]
     assert r.outcome is not None and r.outcome.reason == clean.outcome.reason != "miscount"
@@ -109,7 +114,7 @@ def test_without_the_bottom_a_short_line_is_not_a_miscount_and_legality_is_withh
     assert r.outcome is not None and r.outcome.reason != "miscount"
     (u,) = [u for u in r.unknowns if u.tag == "deal"]
     assert u.withheld == ("legality",) and r.legality_known is False
-    assert card in u.message_en and card in u.message_zh and "miscopied" in u.message_en
+    assert _shown(card) in u.message_en and _shown(card) in u.message_zh and "miscopied" in u.message_en
     # never "still holds cards after the last trick" (it holds none)
     assert "still holds cards" not in u.message_en and "仍有剩牌" not in u.message_zh
 
@@ -224,9 +229,9 @@ def test_a_line_the_deck_proves_short_is_worded_as_the_records_fault_not_a_short
     r, _ = _hand(short)
     (own,) = [v for v in r.violations if v.code == "deal_mismatch" and v.seat == seat]
     (pack,) = [v for v in r.violations if v.code == "deal_mismatch" and v.seat is None]
-    assert "as written" in own.message_en and "was dealt" not in own.message_en and card in own.message_en
+    assert "as written" in own.message_en and "was dealt" not in own.message_en and _shown(card) in own.message_en
     assert "记录中" in own.message_zh and "发到" not in own.message_zh
-    assert "as written lack" in pack.message_en and card in pack.message_en and "缺" in pack.message_zh
+    assert "as written lack" in pack.message_en and _shown(card) in pack.message_en and "缺" in pack.message_zh
     for v in (own, pack):
         bilingual(f"{v.message_en} / {v.message_zh}")
     # a line short with nothing to prove where its card went: the deal's own words, as before
