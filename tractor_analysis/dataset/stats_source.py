@@ -322,7 +322,10 @@ class StatsSource:
                 return fallback if x is None and y is None else form_of(x or y, forms)
             return form_of(team_name(None, x, y), forms)
 
-        sides = [(r[0], side(r[2], r[4], r[6], "NS"), side(r[3], r[5], r[7], "EW")) for r in rows]
+        # one row a match: a match stored twice (kept in two files) has two matches rows with one match_id, and
+        # side_names is read as a scalar subquery per match
+        sides = list({r[0]: (r[0], side(r[2], r[4], r[6], "NS"), side(r[3], r[5], r[7], "EW"))
+                      for r in reversed(rows)}.values())[::-1]
         con.register("side_names", pa.table({"match_id": pa.array([x[0] for x in sides], pa.string()),
                                              "ns": pa.array([x[1] for x in sides], pa.string()),
                                              "ew": pa.array([x[2] for x in sides], pa.string())}))
