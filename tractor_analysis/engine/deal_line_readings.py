@@ -129,6 +129,11 @@ MAX_PLAY_READINGS = 24
 and its line does not give, in every order)."""
 
 
+MAX_HAND_CARDS = 64
+"""More cards left, or played beyond a line, than any hand holds (3 decks: 39 a seat and the bottom): no reading is
+made (:func:`plays_miscopied`)."""
+
+
 def plays_miscopied(hand: Hand, seats: frozenset[int], left: Mapping[int, tuple[int, ...]]) -> list[Hand]:
     """``hand`` read with its plays miscopied rather than the lines of ``seats``: the cards a seat plays beyond its
     line (any of its plays of such a card may be the miscopied one) each replaced by a card it holds after the last
@@ -156,6 +161,8 @@ def plays_miscopied(hand: Hand, seats: frozenset[int], left: Mapping[int, tuple[
             return []
         if any(hand.tricks[i].plays[j].attempted is not None for k in beyond for i, j, _ in where[k]):
             return []
+        if sum(rest.values()) > MAX_HAND_CARDS or sum(beyond.values()) > MAX_HAND_CARDS:
+            return []       # no hand holds so many: a damaged line (the fuzzer's: the factorial below never ended)
         # the ways counted before any is made: the orders of the cards left are a multinomial (two swapped lines
         # leave some 20 cards: 20! orders — a scorer's tester's record ran out of memory making them)
         orders = math.factorial(sum(rest.values())) // math.prod(math.factorial(c) for c in rest.values())
