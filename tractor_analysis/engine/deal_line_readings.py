@@ -124,6 +124,15 @@ def line_from_plays(hand: Hand, seats: frozenset[int], base: Hand) -> Hand | Non
     return dataclasses.replace(base, deal=tuple(lines))
 
 
+def _orders(counts: Counter) -> list[tuple[int, ...]]:
+    """Each distinct order of the cards ``counts`` holds (a multiset's permutations, each once: as many as the
+    multinomial :func:`_ways_over` bounds — never the factorial of the cards' number, as the orders of every copy
+    apart would be)."""
+    if len(counts) <= 1:
+        return [tuple(counts.elements())]      # one kind (or none): one order, however many its copies
+    return [(k,) + rest for k in sorted(counts) for rest in _orders(counts - Counter({k: 1}))]
+
+
 MAX_PLAY_READINGS = 24
 """The most ways :func:`plays_miscopied` reads a hand (each seat's cards left put in place of the cards it played
 and its line does not give, in every order)."""
@@ -132,6 +141,24 @@ and its line does not give, in every order)."""
 MAX_HAND_CARDS = 64
 """More cards left, or played beyond a line, than any hand holds (3 decks: 39 a seat and the bottom): no reading is
 made (:func:`plays_miscopied`)."""
+
+
+def _ways_over(rest: Counter, beyond: Counter, where: Mapping[int, list], limit: int) -> bool:
+    """Are there more than ``limit`` ways to read one seat's plays miscopied — the plays of the cards ``beyond`` its
+    line chosen (``where``: each card's plays), times the orders of the cards ``rest`` left?  Counted factor by
+    factor, each at least 1, stopping as soon as the count passes ``limit``: a damaged line leaving a seat thousands
+    of cards (the fuzzer's) costs as little as a real one (the multinomial whole would be a factorial of thousands)."""
+    count, placed = 1, 0
+    for k, n in beyond.items():
+        count *= math.comb(len(where[k]), n)
+        if count > limit:
+            return True
+    for c in rest.values():
+        placed += c
+        count *= math.comb(placed, c)
+        if count > limit:
+            return True
+    return False
 
 
 def plays_miscopied(hand: Hand, seats: frozenset[int], left: Mapping[int, tuple[int, ...]]) -> list[Hand]:
@@ -161,15 +188,15 @@ def plays_miscopied(hand: Hand, seats: frozenset[int], left: Mapping[int, tuple[
             return []
         if any(hand.tricks[i].plays[j].attempted is not None for k in beyond for i, j, _ in where[k]):
             return []
+        # the ways counted before any is made, stopping past the limit: the orders of the cards left are a
+        # multinomial (two swapped lines leave some 20 cards: 20! orders — a scorer's tester's record ran out of
+        # memory making them; a damaged line thousands: the fuzzer's, whose factorial never ended)
         if sum(rest.values()) > MAX_HAND_CARDS or sum(beyond.values()) > MAX_HAND_CARDS:
-            return []       # no hand holds so many: a damaged line (the fuzzer's: the factorial below never ended)
-        # the ways counted before any is made: the orders of the cards left are a multinomial (two swapped lines
-        # leave some 20 cards: 20! orders — a scorer's tester's record ran out of memory making them)
-        orders = math.factorial(sum(rest.values())) // math.prod(math.factorial(c) for c in rest.values())
-        if math.prod(math.comb(len(where[k]), n) for k, n in beyond.items()) * orders > MAX_PLAY_READINGS:
+            return []       # no hand holds so many: a damaged line (the fuzzer's)
+        if _ways_over(rest, beyond, where, MAX_PLAY_READINGS):
             return []
         picks = [list(itertools.combinations(where[k], n)) for k, n in sorted(beyond.items())]
-        news = sorted(set(itertools.permutations(rest.elements())))
+        news = _orders(rest)
         ways.append([list(zip(itertools.chain.from_iterable(chosen), new))
                      for chosen in itertools.product(*picks) for new in news])
     if not ways or math.prod(map(len, ways)) > MAX_PLAY_READINGS:
