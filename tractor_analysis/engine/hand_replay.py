@@ -41,6 +41,7 @@ from .recorded_hand import hand_first, replay_recorded
 from .setup_tag import full_hand_shown, said as setup_said
 from .line_from_decks import line_filled, said as decks_said
 from .setting import hand_setting
+from .tricks import forget_judged
 from .unread_tricks import follows_bound, tricks_numbered, tricks_read, unread_from
 from .verdicts import BOUNDS_SOURCE, RECORDED_TOTAL, Derived, HandResult, Unknown
 
@@ -62,7 +63,19 @@ def replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...] = (2,
 
     What the record does not state is derived or unknown (:mod:`.setting`); whatever rests on
     an unknown is withheld (``None``), never defaulted (docs/rules.md "What the record must state").
+    The tricks judged in reading the hand several ways are kept while it is replayed, and let go after
+    (:data:`.tricks.JUDGED_MEMO`).
     """
+    try:
+        return _replay_hand(hand, rules, levels, expected_dealer, first_of_match, levels_known, chain, hands_before,
+                            first_hand, forfeit_open)
+    finally:
+        forget_judged()
+
+
+def _replay_hand(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], expected_dealer: int | None,
+                 first_of_match: bool, levels_known: bool, chain: str | None, hands_before: bool,
+                 first_hand: bool, forfeit_open: bool) -> HandResult:
     if len(levels) == 2:
         levels = (levels[0], levels[1], levels[0], levels[1])
     full = full_hand_shown(hand, rules)

