@@ -98,12 +98,13 @@ def test_a_gzip_bomb_case_stays_under_the_cap():
     assert len(out) <= fuzz_cases.CASE_CAP + (1 << 20), len(out)
 
 
-def test_the_slow_line_grows_with_the_text_of_a_big_gzip_only():
+def test_the_slow_line_grows_with_the_text_of_a_big_gzip_only(monkeypatch):
     """A streamed gzip of hundreds of MB of records reads in linear time but past 10 CPU-s (seed
     20261204, cases 4069, 5999, 9880: 85-213 MB at 0.15-0.2 CPU-s per MB); the line between fine
     and slow is 0.5 CPU-s per MiB of text there, 10 CPU-s for anything small."""
     import gzip
 
+    monkeypatch.setattr(fuzzlib, "_SCALE", [1.0])                   # (the reference machine's speed)
     text = b'{"x": 1}\n' * 300_000                                   # 2.6 MiB
     two = gzip.compress(text) + gzip.compress(text[:1000])
     assert fuzzlib.text_size(two) == len(text) + 1000 == len(gzip.decompress(two))
@@ -113,9 +114,23 @@ def test_the_slow_line_grows_with_the_text_of_a_big_gzip_only():
     assert fuzzlib.slow_line(big) == fuzzlib.SLOW_CPU_S_PER_MIB * len(text) * 40 / (1 << 20)
 
 
-def test_the_slow_line_grows_with_the_matches_read():
+def test_the_slow_line_is_set_for_the_reference_machine_and_scaled_to_this_one(monkeypatch):
+    """The lines are CPU-seconds on the machine they were set on; a slower machine (its ``json.loads`` of the bench's
+    1 MB document slower than :data:`fuzzlib.REFERENCE_LOADS_S`) has them scaled, a faster one never below."""
+    monkeypatch.setattr(fuzzlib, "_SCALE", [])
+    scale = fuzzlib.machine_scale()
+    assert scale >= 1.0 and fuzzlib._SCALE == [scale]
+    assert fuzzlib.slow_line(b"x") == scale * fuzzlib.SLOW_CPU_S
+    monkeypatch.setattr(fuzzlib, "_SCALE", [2.5])
+    assert fuzzlib.slow_line(b"x") == 25.0
+    assert fuzzlib.slow_line(b"x", 10_000) == 2.5 * 10_000 * fuzzlib.SLOW_CPU_S_PER_MATCH
+    assert 0.9e6 < len(fuzzlib._baseline_document()) < 1.2e6
+
+
+def test_the_slow_line_grows_with_the_matches_read(monkeypatch):
     """Thousands of tiny damaged matches are judged in linear time past 10 CPU-s (seed 20261202,
     case 9832: 9,688 matches, 7-12 CPU-s): 2 ms per match read; judge() counts them."""
+    monkeypatch.setattr(fuzzlib, "_SCALE", [1.0])
     assert fuzzlib.slow_line(b"x", 100) == fuzzlib.SLOW_CPU_S
     assert fuzzlib.slow_line(b"x", 10_000) == 10_000 * fuzzlib.SLOW_CPU_S_PER_MATCH > fuzzlib.SLOW_CPU_S
     one = '{"hands": [{"number": 1, "dealer": "N", "level": "2"}]}\n'
