@@ -20,6 +20,7 @@ from tractor_analysis.engine.explain_stopped import legal_so_far
 from tractor_analysis.engine.explain_readings import leader_open
 from tractor_analysis.records.locate import violation_position
 from tractor_analysis.records.model import Hand, Match, Play
+from tractor_analysis.records.hand_numbers import hand_names
 from tractor_analysis.engine.record_gaps import find_gaps
 from tractor_analysis.engine.rule_refs import rule_ref
 from tractor_analysis.engine.unfinished import ends_record_text, taken_by_attackers
@@ -333,6 +334,14 @@ class HandView:
     legal as far as it is recorded and where it stops, ``English / 中文`` — the words ``tractor check`` shows
     (:func:`~tractor_analysis.engine.explain_stopped.legal_so_far`); empty otherwise (a hand played out: a plain
     "none", a hand with a violation or not fully judged)."""
+    title_en: str = ""
+    """The hand named in titles, English: "Hand 3", or, its number not known (``[Hand "?"]`` where another hand has
+    its place number), by its place: "The 3rd hand in the file" — never the number it is stored under, which the
+    record does not give it (:func:`~tractor_analysis.records.hand_numbers.hand_names`, as ``tractor check``)."""
+    title_zh: str = ""
+    """:attr:`title_en` in Chinese: "第3局", "文件中第3手"."""
+    by_place: bool = False
+    """The hand is named by its place (:attr:`title_en`): its number is not known."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -638,7 +647,9 @@ def hand_view(match: Match, hand: Hand, result: HandResult, *, index: int = 0,
         (SEAT_TOKENS[x], names[x], level_label(result.player_levels_before[x]),
          level_label(result.player_levels_after[x])) for x in range(4)) if friend_mode else ()
     values = hand_values(result)       # None where not known or not decided, not the engine's working 0
+    name_en, name_zh = hand_names(match.hands, hand, result.number)
     return HandView(
+        title_en=name_en[0].upper() + name_en[1:], title_zh=name_zh, by_place=name_en != f"hand {result.number}",
         index=index, number=result.number, filename=filename, match_title=match_title,
         match_filename=match_filename, rules_name=result.rules.name, decks=result.rules.decks,
         dealer="?" if dealer is None else SEAT_TOKENS[dealer], dealer_name="" if dealer is None else names[dealer],
