@@ -22,6 +22,7 @@ from tractor_analysis.records.cards import (
     PRETTY, RANK_TOKENS, SEAT_NAMES_ZH, SEAT_TOKENS, SUIT_SYMBOLS, TOKEN, Card, Seat, Suit,
 )
 from tractor_analysis.records.diagnostics import Diagnostic
+from tractor_analysis.records.input_files import OS_REASONS_ZH, os_reason
 from tractor_analysis.records.model import Match
 from tractor_analysis.records.rulesets import OPTION_DOCS, PRESETS, RuleSet, RuleValueError, build_ruleset, parse_option
 
@@ -202,10 +203,8 @@ NO_RECORD_FILES = ("no record files in this folder (names ending in .tgn, .json,
 """Why a folder named as an input gives nothing to read (``check``, ``ingest``)."""
 
 _REASONS_ZH = {
-    "no such file or directory": "文件或目录不存在",
-    "no file matches this pattern": "没有文件与此模式匹配",
+    **OS_REASONS_ZH,
     NO_RECORD_FILES: "此文件夹中没有记录文件（文件名以 .tgn、.json、.jsonl、.ndjson 结尾，或其后再加 .gz）",
-    "Permission denied": "没有读取权限",
     "empty path (an unset shell variable?)": "空路径（shell 变量未设置？）",
 }
 
@@ -294,7 +293,7 @@ def load(path: str, fmt: str | None = None, max_bytes: int | None = None) -> Loa
     try:
         source = sources.load_file(path, fmt.lower() if fmt else None, max_bytes or DEFAULT_MAX_BYTES)
     except OSError as exc:
-        return Loaded(path, (), (unreadable(path, exc.strerror or str(exc)),), False)
+        return Loaded(path, (), (unreadable(path, *os_reason(exc, path)),), False)
     return Loaded(path, tuple(source.matches), tuple(source.diagnostics), True, source.encoding_note)
 
 

@@ -9,7 +9,7 @@ from typing import BinaryIO, Iterator
 
 from ..records.diagnostics import Diagnostic
 from ..records.limits import DEFAULT_MAX_BYTES
-from ..records.input_files import NotRegularFile, open_regular as _open_regular
+from ..records.input_files import NotRegularFile, open_regular as _open_regular, os_reason
 
 _INT16 = 32767
 """``hand_no`` is an int16 column: a hand number beyond it cannot be stored."""
@@ -92,8 +92,9 @@ def read_and_replay(path: str, opened: str | os.PathLike, choice, max_bytes: int
                     end=(None, 0, None, None))
         return
     except OSError as exc:
-        yield _Part(0, [], [], [Diagnostic("unreadable_file", f"cannot read {path}: {exc.strerror or exc} / "
-                                                              f"无法读取文件 {path}")], end=(None, 0, None, None))
+        en, zh = os_reason(exc, path)
+        yield _Part(0, [], [], [Diagnostic("unreadable_file", f"cannot read {path}: {en} / 无法读取文件 {path}：{zh}")],
+                    end=(None, 0, None, None))
         return
     except Exception as exc:  # a reader bug must not stop the batch: record it
         yield _Part(0, [], [], [Diagnostic(

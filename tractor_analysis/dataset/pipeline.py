@@ -53,6 +53,7 @@ from .schema import printable
 from ..engine.verdicts import ABOUT_RECORD
 from ..records.decoding import _GZIP_MAGIC
 from ..records.diagnostics import Diagnostic
+from ..records.input_files import os_reason
 from ..records.limits import DEFAULT_MAX_BYTES
 from ..records.streaming import merge_segment_ends
 
@@ -77,7 +78,7 @@ def _read_bytes(path: str) -> tuple[str | None, str]:
         return None, (f"{exc.words[0]}: ingest reads a file twice (its hash, then its records); save it to a file "
                       f"first / {exc.words[1]}：导入需读取文件两次（先计算摘要，再读取记录）；请先保存为普通文件")
     except OSError as exc:
-        return None, exc.strerror or str(exc)
+        return None, " / ".join(os_reason(exc, path))
     except ValueError as exc:       # a NUL in the path
         return None, str(exc)
 

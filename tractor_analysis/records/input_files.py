@@ -17,7 +17,7 @@ import stat
 from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
-__all__ = ["iter_inputs", "named_keys", "not_regular", "scan_refusal", "ScannedPath", "NotRegularFile",
+__all__ = ["os_reason", "OS_REASONS_ZH", "iter_inputs", "named_keys", "not_regular", "scan_refusal", "ScannedPath", "NotRegularFile",
            "open_regular", "RECORD_SUFFIXES"]
 
 RECORD_SUFFIXES = (".tgn", ".json", ".jsonl", ".ndjson", ".tgn.gz", ".json.gz", ".jsonl.gz", ".ndjson.gz")
@@ -44,6 +44,32 @@ def not_regular(path: str | os.PathLike) -> tuple[str, str] | None:
         if test(mode):
             return f"not a regular file ({en})", f"不是普通文件（{zh}）"
     return None
+
+
+OS_REASONS_ZH = {
+    "no such file or directory": "文件或目录不存在",
+    "no file matches this pattern": "没有文件与此模式匹配",
+    "permission denied": "没有读取权限",
+    "is a directory": "这是一个文件夹",
+    "not a directory": "路径中有一项不是文件夹",
+    "too many levels of symbolic links": "符号链接层数过多",
+    "file name too long": "文件名过长",
+    "input/output error": "输入/输出错误",
+}
+"""The system's reasons a file cannot be read, in Chinese (:func:`os_reason`)."""
+
+
+def os_reason(exc: BaseException, path: str = "") -> tuple[str, str]:
+    """Why a file cannot be read, English and Chinese, from the system's error: its words lower-cased (``No such
+    file or directory`` → "no such file or directory" / "文件或目录不存在"); a missing ``path`` that is a glob's
+    pattern (the shell passes a pattern matching nothing on as it is): "no file matches this pattern".  A reason
+    without a translation keeps the system's words in both halves, the Chinese said to be the system's."""
+    words = (getattr(exc, "strerror", None) or str(exc)).strip()
+    en = words[:1].lower() + words[1:] if words[1:2].islower() or len(words) < 2 else words
+    if getattr(exc, "errno", None) == errno.ENOENT and path and glob.has_magic(path):
+        en = "no file matches this pattern"
+    zh = OS_REASONS_ZH.get(en)
+    return en, zh if zh is not None else f"系统错误：{words}"
 
 
 class NotRegularFile(OSError):
