@@ -92,8 +92,9 @@ def test_a_folder_and_a_missing_file_keep_their_words(tmp_path):
     from tractor_analysis.dataset.pipeline import _read_bytes
     from tractor_analysis.dataset.segments import plan_file
 
-    assert _read_bytes(str(tmp_path)) == (None, os.strerror(21))            # EISDIR: "Is a directory"
-    assert _read_bytes(str(tmp_path / "nothing.tgn")) == (None, os.strerror(2))
+    # the system's reasons, in both languages (records/input_files.os_reason)
+    assert _read_bytes(str(tmp_path)) == (None, "is a directory / 这是一个文件夹")              # EISDIR
+    assert _read_bytes(str(tmp_path / "nothing.tgn")) == (None, "no such file or directory / 文件或目录不存在")
     assert plan_file("d", tmp_path, 2) == (None, [])
     with pytest.raises(IsADirectoryError):
         open_regular(tmp_path)

@@ -33,7 +33,7 @@ def test_a_replay_with_the_memo_is_the_replay_without_it(monkeypatch, preset, se
     assert with_memo == without
     assert [r.violations for m in with_memo for r in m.hands] == [r.violations for m in without for r in m.hands]
     assert len(judged) > calls_with         # (the memo was used: fewer tricks judged with it)
-    assert tricks._JUDGED == {}             # (let go after each hand)
+    assert tricks._KEPT.judged == {}             # (let go after each hand)
 
 
 def test_a_trick_judged_again_gives_the_same_judgement_and_the_same_hands_after_it():
@@ -48,7 +48,7 @@ def test_a_trick_judged_again_gives_the_same_judgement_and_the_same_hands_after_
     tricks.forget_judged()
     first_hands = [list(h) for h in hands]
     first = tricks.judge_trick_python(ctx, trick, first_hands, 0)
-    assert first.violations and len(tricks._JUDGED) == 1
+    assert first.violations and len(tricks._KEPT.judged) == 1
     again_hands = [list(h) for h in hands]
     inner = again_hands[1]
     again = tricks.judge_trick_python(ctx, trick, again_hands, 0)
@@ -58,7 +58,7 @@ def test_a_trick_judged_again_gives_the_same_judgement_and_the_same_hands_after_
     there = tricks.judge_trick_python(ctx, moved, [list(h) for h in hands], 0)
     assert there is not first and there == first and [p.line for p in there.plays] == [9] * 4
     tricks.forget_judged()
-    assert tricks._JUDGED == {}
+    assert tricks._KEPT.judged == {}
 
 
 def test_hand_names_find_each_hand_by_its_place_as_a_search_does():
@@ -77,3 +77,21 @@ def test_hand_names_find_each_hand_by_its_place_as_a_search_does():
             want = (hand_numbers.place_names(index + 1) if index is not None and hand_numbers.unplaced(hands, index)
                     else (f"hand {7}", "第7局"))
             assert hand_numbers.hand_names(hands, hand, 7) == want
+
+
+def test_each_thread_keeps_its_own_tricks():
+    import threading
+    ctx = tricks.hand_context(PRESETS["standard"], 2, CLUBS)
+    hands = [[0] * 54 for _ in range(4)]
+    for seat, token in enumerate(("S5", "H7", "D8", "H9")):
+        hands[seat][parse_card(token)] += 1
+    hands[1][parse_card("S6")] += 1
+    trick = Trick(1, tuple(Play(s, (parse_card(t),)) for s, t in enumerate(("S5", "H7", "D8", "H9"))))
+    tricks.forget_judged()
+    tricks.judge_trick_python(ctx, trick, [list(h) for h in hands], 0)
+    seen = []
+    t = threading.Thread(target=lambda: seen.append(len(tricks._KEPT.judged)))
+    t.start()
+    t.join()
+    assert seen == [0] and len(tricks._KEPT.judged) == 1
+    tricks.forget_judged()

@@ -31,6 +31,7 @@ from typing import Sequence
 
 import dataclasses
 import itertools
+import threading
 
 from . import explain
 from .follow_choices import follow_choices
@@ -323,18 +324,19 @@ def _judged_python(ctx: HandContext, trick: Trick, hands: list[list[int]], leade
             if done is not None:
                 return done
     key = (ctx, trick, trick.line, tuple((p.line, p.column) for p in plays), hands_before, leader, keep_hands)
-    hit = _JUDGED.get(key)
+    memo = _KEPT.judged
+    hit = memo.get(key)
     if hit is not None:
         result, after = hit
         for hand, counts in zip(hands, after):
             hand[:] = counts
         return result
     result = _judge(ctx, trick, hands, leader, kept)
-    if len(_JUDGED) >= JUDGED_MEMO:
-        for old in list(itertools.islice(_JUDGED, JUDGED_MEMO // 4)):     # the oldest quarter out
-            del _JUDGED[old]
+    if len(memo) >= JUDGED_MEMO:
+        for old in list(itertools.islice(memo, JUDGED_MEMO // 4)):     # the oldest quarter out
+            del memo[old]
     if JUDGED_MEMO:
-        _JUDGED[key] = (result, tuple(map(tuple, hands)))
+        memo[key] = (result, tuple(map(tuple, hands)))
     return result
 
 
@@ -346,13 +348,22 @@ judgements, 7,813 distinct; 46 CPU-s).  A trick's judgement rests on nothing but
 (its rules, level and trump), the trick (its plays, and where they are written, which the result's plays carry),
 the hands before it, who should lead; the hands after it are kept with it (the judgement takes the cards played
 out of them).  Let go after each hand (:func:`forget_judged`)."""
-_JUDGED: dict[tuple, tuple[TrickResult, tuple[tuple[int, ...], ...]]] = {}
+
+
+class _Kept(threading.local):
+    """The tricks kept judged, a memo a thread (a Dask worker may replay hands in several)."""
+
+    def __init__(self) -> None:
+        self.judged: dict[tuple, tuple[TrickResult, tuple[tuple[int, ...], ...]]] = {}
+
+
+_KEPT = _Kept()
 
 
 def forget_judged() -> None:
     """Let the tricks kept judged go (:data:`JUDGED_MEMO`: :func:`.hand_replay.replay_hand` once a hand is replayed,
     its readings done — some 6 KB a trick, hands and all, not kept beyond the hand)."""
-    _JUDGED.clear()
+    _KEPT.judged.clear()
 
 
 def _clean_trick(ctx: HandContext, trick: Trick, hands: list[list[int]], before, first: int,
