@@ -79,7 +79,7 @@ def _place_of(hands: Sequence[Hand], hand: Hand) -> int | None:
         if fresh or _PLACES[0] != (id(hands), len(hands)):
             _PLACES[:] = [(id(hands), len(hands)), {id(h): i for i, h in enumerate(hands)}]
         index = _PLACES[1].get(id(hand))
-        if index is not None and hands[index] is hand:
+        if index is not None and index < len(hands) and hands[index] is hand:
             return index
         if fresh or not any(x is hand for x in hands):
             return None
