@@ -290,3 +290,16 @@ CAPPED_AT_10 = """[Ruleset "tournament"]
 """
 """Tournament (逢10必打, 先过10为胜): E–W at 8 take the deal and +3 by the table, stopped at 10 (+2);
 then N–S at 9 take it and +1 to 10, nothing skipped."""
+
+
+def rebid_played_out() -> str:
+    """A 炒地皮 record under tournament rules: N deals (declared ♥2); after the bottom E rebids ♠2 ♠2, takes N's bury
+    and buries again (:func:`_chain`, keeping 3); trump ♠, the hand played out in single cards, every play legal
+    (:func:`_play_out`).  The rebid record of the slips', the placed bury's and the kept bottom's tests."""
+    from tractor_analysis.records.cards import parse_trump
+    rules = build_ruleset("tournament", ())[0]
+    deal, bottom = _deal(2, {"N": "H2", "E": "S2 S2"}, seed=1)
+    buries, start = _chain(deal, bottom, 2, 0, [1], keep=3)
+    tricks = _play_out(rules, 2, parse_trump("S"), start, 0)
+    return _tgn(trump="S", decls="N: H2 || E: S2 S2", deal=deal, bottom=bottom, buries=buries, tricks=tricks)
+

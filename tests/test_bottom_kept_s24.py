@@ -25,13 +25,11 @@ from pathlib import Path
 from tractor_analysis.cli.verdict_text import points_text
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
-from tractor_analysis.records.cards import parse_trump
-from tractor_analysis.records.rulesets import build_ruleset
 from tractor_analysis.reports.build import render_hand
 from tractor_analysis.reports.hand_page import hand_view
 
 from cli_runs import run_in
-from record_builders import E, N, _chain, _deal, _play_out, _tgn
+from record_builders import N, rebid_played_out
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = (ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
@@ -49,16 +47,9 @@ assert SAMPLE.count(HAND_1_TRICK_16) == 1
 LAST_OPEN = SAMPLE.replace(HAND_1_TRICK_16, "16. W: HJ, N: SJ, E: CQ, S: HQ")
 
 
-def _rebid() -> str:
-    """N deals (♥2), E rebids ♠2♠2 (炒地皮); played out legally (tests/record_builders.py)."""
-    rules = build_ruleset("tournament", ())[0]
-    deal, bottom = _deal(2, {"N": "H2", "E": "S2 S2"}, seed=1)
-    buries, start = _chain(deal, bottom, 2, N, [E], keep=3)
-    tricks = _play_out(rules, 2, parse_trump("S"), start, N)
-    return _tgn(trump="S", decls="N: H2 || E: S2 S2", deal=deal, bottom=bottom, buries=buries, tricks=tricks)
 
 
-REBID = _rebid()
+REBID = rebid_played_out()      # (tests/record_builders.py)
 REBID_TRICK_8 = "8. W: H9, N: H6, E: H10, S: H6"
 assert REBID.count(REBID_TRICK_8) == 1
 # S's and W's plays of trick 8 written in each other's seats (neither takes the bottom)

@@ -17,10 +17,9 @@ from pathlib import Path
 
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
-from tractor_analysis.records.cards import parse_trump
 from tractor_analysis.records.rulesets import build_ruleset
 
-from record_builders import E, N, _chain, _deal, _play_out, _tgn
+from record_builders import rebid_played_out
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = (ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
@@ -99,16 +98,9 @@ def test_new_the_claim_a_reading_of_a_placed_copy_gave_is_contradicted():
     assert v.of_record and h.claim_matches is False and h.attackers_total == 60
 
 
-def _rebid_record() -> str:
-    """N deals (♥2); after the bottom E rebids ♠2 ♠2 (炒地皮, tournament rules), takes N's bury and buries again
-    (tests/record_builders.py builds the chain and plays the hand out: every play legal) — as test_slips_s24.py."""
-    deal, bottom = _deal(2, {"N": "H2", "E": "S2 S2"}, seed=1)
-    buries, start = _chain(deal, bottom, 2, N, [E], keep=3)
-    tricks = _play_out(TOURNAMENT, 2, parse_trump("S"), start, N)
-    return _tgn(trump="S", decls="N: H2 || E: S2 S2", deal=deal, bottom=bottom, buries=buries, tricks=tricks)
 
 
-REBID = _rebid_record()
+REBID = rebid_played_out()      # (tests/record_builders.py)
 REBURY = "|| S3 S4 S7 S8 S9 S9 S10 SJ"
 
 

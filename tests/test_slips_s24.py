@@ -25,11 +25,10 @@ from pathlib import Path
 
 from tractor_analysis.engine.replay import replay_match
 from tractor_analysis.records import parse_tgn
-from tractor_analysis.records.cards import parse_trump
-from tractor_analysis.records.rulesets import PRESETS, build_ruleset
+from tractor_analysis.records.rulesets import PRESETS
 
 from event_helpers import invoke_cli
-from record_builders import E, N, _chain, _deal, _play_out, _tgn
+from record_builders import E, N, rebid_played_out
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = (ROOT / "sample_logs" / "spring-cup-r2t5.tgn").read_text(encoding="utf-8")
@@ -57,17 +56,9 @@ def _readings(h):
 
 # --- 1. a taker after 炒地皮 -----------------------------------------------------------------------------------------
 
-def _rebid_record() -> str:
-    """N deals (declared ♥2); after the bottom E rebids ♠2 ♠2 (炒地皮, tournament rules), takes N's bury and buries
-    again (tests/record_builders.py computes the chain and plays the hand out in single cards: every play legal)."""
-    rules = build_ruleset("tournament", ())[0]
-    deal, bottom = _deal(2, {"N": "H2", "E": "S2 S2"}, seed=1)
-    buries, start = _chain(deal, bottom, 2, N, [E], keep=3)
-    tricks = _play_out(rules, 2, parse_trump("S"), start, N)
-    return _tgn(trump="S", decls="N: H2 || E: S2 S2", deal=deal, bottom=bottom, buries=buries, tricks=tricks)
 
 
-REBID = _rebid_record()
+REBID = rebid_played_out()      # (tests/record_builders.py)
 # E's follow of trick 18 written with its trick-19 card too, its trick-19 play a ?
 E_LONG = _changed(_changed(REBID, "18. S: HK, W: C4, N: D9, E: DQ", "18. S: HK, W: C4, N: D9, E: DQ DA"),
                   "19. S: HK, W: C5, N: DK, E: DA", "19. S: HK, W: C5, N: DK, E: ?")
