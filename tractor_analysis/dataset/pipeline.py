@@ -48,6 +48,7 @@ from .workers import _W, _block_sigint, _count, _new_batch, _unblock, _where, _w
 from .commit import (Manifest, check_writable, dataset_lock, ensure_dataset, new_batch,
                      recover, remove_temp_parts, write_temp_parts)
 from .reading import verify
+from .versions import commit_returned, returned_versions
 from .rows import TableBuilder
 from .schema import printable
 from ..engine.verdicts import ABOUT_RECORD
@@ -449,6 +450,7 @@ def ingest(paths: list[str], root: str, *, workers: int = 1, choice=None, label:
             with dataset_lock(root):        # the workers are gone: remove their temporary parts
                 recover(root)
             raise
+    commit_returned(root, committer, returned_versions(root, skipped))  # a path back to content stored before
     return committer.summary(len(paths), time.perf_counter() - start, skipped)
 
 

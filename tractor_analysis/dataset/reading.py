@@ -299,6 +299,8 @@ class Superseded:
     earlier_sha256: str
     later_sha256: str
     later_batch: str | None
+    returned: bool = False
+    """The later version is one the path held before it (a correction withdrawn: :mod:`.versions`)."""
 
 
 def superseded_files(root: str, batches: Iterable[str] | None = None) -> list[Superseded]:
@@ -322,14 +324,20 @@ def superseded_files(root: str, batches: Iterable[str] | None = None) -> list[Su
         if len({sha for _, _, sha, _ in found}) < 2:
             continue
         found.sort(key=lambda v: v[0])
-        for (_, path, sha, _), (_, later_path, later_sha, later_batch) in zip(found, found[1:]):
+        for k, ((_, path, sha, _), (_, later_path, later_sha, later_batch)) in enumerate(zip(found, found[1:])):
             if sha != later_sha and (wanted is None or later_batch in wanted):
-                out.append(Superseded(str(later_path), sha, later_sha, later_batch))
+                back = any(v[2] == later_sha for v in found[:k])
+                out.append(Superseded(str(later_path), sha, later_sha, later_batch, back))
     return out
 
 
 def superseded_note(s: Superseded) -> str:
     """The bilingual stderr line of :func:`superseded_files`' ``s``, naming both versions."""
+    if s.returned:
+        return (f"{s.source_file}: holds again the content of version {s.later_sha256[:16]}, stored before; it "
+                f"counts again in the statistics and standings, in place of version {s.earlier_sha256[:16]} (its "
+                f"matches not stored twice) / {s.source_file}：内容又回到此前已存的版本 {s.later_sha256[:16]}；"
+                f"统计与排名重新以该版本代替版本 {s.earlier_sha256[:16]}（其比赛不重复存入）")
     return (f"{s.source_file}: already in the dataset with other content (version {s.earlier_sha256[:16]}); "
             f"stored as a new version ({s.later_sha256[:16]}), which counts in the statistics and standings in "
             f"place of the earlier one / {s.source_file}：数据集中已有内容不同的同名文件（版本 "
