@@ -154,6 +154,12 @@ def levels_left_open_entry(entry) -> bool:
     return tag not in ("Takebacks", "Claim") and "levels" in withheld.split(",")
 
 
+NAMES_NOT_KNOWN = frozenset({"?", "？"})
+"""A player's or team's name written as one of these states that it is not known (PGN's ``"?"``, full-width
+too): it names nobody, as a blank name does — two sides written ``"?"`` are never one team, nor two seats
+``"?"`` one player (docs/format.md, the tag table)."""
+
+
 def team_name(name: str | None, a: str | None, b: str | None) -> str | None:
     """A side's team: its ``[TeamNS]``/``[TeamEW]`` name when given, else its two players' names
     sorted (``"A / B"``: partners who swap seats stay one team), else ``None`` (not known).
@@ -161,8 +167,9 @@ def team_name(name: str | None, a: str | None, b: str | None) -> str | None:
     (``"Red Lanterns "`` is ``"Red Lanterns"``); letter case is kept (:func:`~.event_warnings.warnings`).
     The two players are sorted as their Unicode NFC forms (:func:`one_form`): a name written decomposed sorts
     where it would composed, so one pair gives one team name whichever way its names are written."""
-    if name is not None and name.strip():
+    if name is not None and name.strip() and name.strip() not in NAMES_NOT_KNOWN:
         return " ".join(name.split())
+    a, b = player_name(a), player_name(b)
     if a and b:
         x, y = sorted((a, b), key=_nfc)
         return f"{x} / {y}"
@@ -258,12 +265,12 @@ def same_event(name: str | None, event: str) -> bool:
 def player_name(name: str | None) -> str | None:
     """A player's name as every command reads it (:attr:`EventMatch.players`): the record's, spaces at
     either end dropped once, where the name is read (``"Zheng  Qiang "`` is ``"Zheng  Qiang"``); a name of
-    spaces only, or none, is not a name (``None``).  Nothing else is changed: two names that differ in
+    spaces only, ``"?"`` (:data:`NAMES_NOT_KNOWN`), or none, is not a name (``None``).  Nothing else is changed: two names that differ in
     letter case or in the spaces inside them stay two players, with a note (:func:`player_name_notes`)."""
     if name is None:
         return None
     name = name.strip()
-    return name or None
+    return name if name and name not in NAMES_NOT_KNOWN else None
 
 
 def player_name_notes(matches: Sequence[EventMatch]) -> list[str]:

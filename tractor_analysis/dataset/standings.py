@@ -170,8 +170,9 @@ def select(matches: Iterable[EventMatch], event: str | None = None, after_round:
             en, zh = match_decision_text(None, m.decided_by, m.forfeit_reasons)
             notes.append(f"{where}: {en}; {out_en} / {where}：{zh}；{out_zh}")
         elif m.teams[0] is None or m.teams[1] is None:
-            notes.append(f"{where}: a side has neither a team tag nor both players' names, so "
-                         f"its team is not known; {out_en} / {where}：有一方既无队名标签也无两名选手姓名，"
+            notes.append(f"{where}: a side has neither a team tag nor both players' names (a name written \"?\" "
+                         f"names nobody), so its team is not known; {out_en} / {where}：有一方既无队名标签也无两名选手姓名"
+                         f"（写作“?”的名字不指任何人），"
                          f"无法确定队伍；{out_zh}")
         elif m.teams[0] == m.teams[1]:
             notes.append(same_team_note(m, purpose))

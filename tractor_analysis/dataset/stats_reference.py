@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .event_model import team_name
+from .event_model import NAMES_NOT_KNOWN, team_name
 from .match_identity import SAME_HAND, SAME_MATCH
 from .stats_sql import points_by_decks
 from .stats import BY, POINT_BANDS, SEATS, TEAM_OF_SEAT, decide_results, holder_of, standings_of, variant
@@ -195,6 +195,12 @@ def _require(by: str) -> None:
         raise ValueError(f"unknown grouping {by!r} (expected one of {', '.join(BY)})")
 
 
+def named(name) -> bool:
+    """A stored player's name that names someone: a string, not blank, not ``"?"`` (not known:
+    :data:`~.event_model.NAMES_NOT_KNOWN`) — else the seat keys ``--by player``."""
+    return isinstance(name, str) and bool(name) and name not in NAMES_NOT_KNOWN
+
+
 def _partnership(matches: pd.DataFrame, a: str, b: str, fallback: str) -> pd.Series:
     """The side's ``[TeamNS]`` / ``[TeamEW]`` name when given, else ``"A / B"`` (names sorted, so
     partners who swap seats stay one team), else ``fallback``."""
@@ -206,7 +212,7 @@ def _partnership(matches: pd.DataFrame, a: str, b: str, fallback: str) -> pd.Ser
         if isinstance(tag, str) and team_name(tag, None, None) is not None:
             out.append(team_name(tag, None, None))      # the standings' reading of a team tag
             continue
-        names = sorted(n for n in (x, y) if isinstance(n, str) and n)
+        names = sorted(n for n in (x, y) if named(n))
         out.append(" / ".join(names) if names else fallback)
     return pd.Series(out, index=matches.index, dtype=object)
 
@@ -344,7 +350,7 @@ def participants(ds, by: str) -> pd.DataFrame:
                             var_name="seat", value_name="name")
         m["seat"] = m["seat"].str[-1].str.upper()
         sh = sh.merge(m, on=["match_id", "seat"], how="left")
-        sh["key"] = sh["name"].where(sh["name"].notna() & (sh["name"] != ""), sh["seat"])
+        sh["key"] = sh["name"].where(sh["name"].map(named), sh["seat"])
         sh["is_dealer"] = sh["seat"] == sh["dealer"]
         sh["is_attacker"] = (~sh["is_defender"]).astype(object).where(sh["sides_known"], None)
         won = sh["outcome"] == "defenders"
@@ -567,7 +573,7 @@ def _keyed(frame: pd.DataFrame, ds, by: str) -> pd.DataFrame:
         m = ds.matches.set_index("match_id")
         names = [m.at[mid, f"player_{s.lower()}"] if mid in m.index else None
                  for mid, s in zip(frame["match_id"], frame["seat"])]
-        frame = frame.assign(key=[n if isinstance(n, str) and n else s for n, s in zip(names, frame["seat"])])
+        frame = frame.assign(key=[n if named(n) else s for n, s in zip(names, frame["seat"])])
     else:
         names = team_names(ds.matches).set_index(["match_id", "team"])["name"]
         frame = frame.assign(key=[names.get((mid, TEAM_OF_SEAT[s]), TEAM_OF_SEAT[s])

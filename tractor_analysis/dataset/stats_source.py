@@ -317,7 +317,7 @@ class StatsSource:
             named = team_name(tag, None, None) if tag is not None else None
             if named is not None:       # [TeamNS] / [TeamEW]; else the two players ("A / B"), one, or the seats
                 return form_of(named, forms)
-            x, y = x or None, y or None
+            x, y = player_name(x), player_name(y)      # (a name "?" names nobody: event_model.NAMES_NOT_KNOWN)
             if x is None or y is None:
                 return fallback if x is None and y is None else form_of(x or y, forms)
             return form_of(team_name(None, x, y), forms)

@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from .stats_source import SEATS, StatsSource, variant
+from .event_model import NAMES_NOT_KNOWN
 
 __all__ = ["StatsSource", "variant", "participants_sql", "summary", "points_distribution", "bottom_captures",
            "violation_rates", "points_lost", "view_points_lost", "result_inputs", "duplicate_matches",
@@ -26,6 +27,14 @@ def _team_name(side: str) -> str:
     ``"Alpha "`` and ``"Alpha"`` are one team), else ``"A / B"`` from the two players' names (sorted as their NFC
     forms, empty names left out), else ``side``; a name written in two Unicode forms in the form first read."""
     return f"(select sn.{side.lower()} from side_names sn where sn.match_id = m.match_id)"
+
+
+def _named(expr: str) -> str:
+    """``expr``, a stored player's name, or NULL where it names nobody: blank, or written ``"?"``
+    (:data:`~.event_model.NAMES_NOT_KNOWN`: not known — the seat then keys ``--by player``, as a blank
+    name does; the reference's :func:`~.stats_reference.named`)."""
+    return "nullif(" * (1 + len(NAMES_NOT_KNOWN)) + expr + ", '')" + "".join(
+        f", '{n}')" for n in sorted(NAMES_NOT_KNOWN))
 
 
 _FRIEND = "(friend is not null or coalesce(contains(rules, '\"friend\": \"on\"'), false))"
@@ -170,7 +179,7 @@ def participants_sql(by: str) -> str:
             sh as (select hx.*, s.seat, {seat_of('hx.def_{x}')} as is_def, {seat_of('hx.moved_{x}')} as moved
                    from hx cross join (values ('N'), ('E'), ('S'), ('W')) s(seat)),
             seated as (
-            select coalesce(nullif(names.name, ''), sh.seat) as key, sh.outcome, sh.attackers_total,
+            select coalesce({_named('names.name')}, sh.seat) as key, sh.outcome, sh.attackers_total,
                    sh.bottom_captured, sh.bottom_multiplier, sh.bottom_bonus, sh.levels_gained, sh.decks,
                    sh.hand_no, sh.match_id,
                    coalesce(sh.seat = sh.dealer, false) as is_dealer, not sh.is_def as is_attacker,
@@ -252,7 +261,7 @@ def players_in_two_seats(src: StatsSource) -> list[tuple[str, str, str, str]]:
     (:data:`_ONE_ROW_A_HAND`)."""
     pairs = " union all ".join(
         f"select match_id, player_{a.lower()} as name, '{a}' as a, '{b}' as b, {i} as o from m "
-        f"where nullif(player_{a.lower()}, '') is not null and player_{a.lower()} = player_{b.lower()}"
+        f"where {_named(f'player_{a.lower()}')} is not null and player_{a.lower()} = player_{b.lower()}"
         for i, (a, b) in enumerate((a, b) for k, a in enumerate(SEATS) for b in SEATS[k + 1:]))
     return [tuple(r) for r in src.rows(f"""
         select match_id, arg_min(name, o), arg_min(a, o), arg_min(b, o) from ({pairs})
@@ -445,7 +454,7 @@ def violation_rates(src: StatsSource, by: str) -> pd.DataFrame:
                     where v.hand_no is not null and {JUDGED} and {OF_PLAY}"""
     elif by == "player":
         name = "case v.seat " + " ".join(f"when '{x}' then m.player_{x.lower()}" for x in SEATS) + " end"
-        keyed = f"""select coalesce(nullif({name}, ''), v.seat) as key, v.code from v
+        keyed = f"""select coalesce({_named(name)}, v.seat) as key, v.code from v
                     left join m on m.match_id = v.match_id {judged_hand}
                     where v.hand_no is not null and v.seat is not null and {OF_PLAY}"""
     else:
@@ -486,7 +495,7 @@ def _keyed_plays(by: str) -> str:
         return f"select p.seat as key, {cols} from p where p.seat in ('N', 'E', 'S', 'W')"
     if by == "player":
         name = "case p.seat " + " ".join(f"when '{x}' then m.player_{x.lower()}" for x in SEATS) + " end"
-        return f"""select coalesce(nullif({name}, ''), p.seat) as key, {cols} from p
+        return f"""select coalesce({_named(name)}, p.seat) as key, {cols} from p
                    left join m on m.match_id = p.match_id where p.seat is not null"""
     team = "case p.seat when 'N' then 'NS' when 'S' then 'NS' when 'E' then 'EW' when 'W' then 'EW' end"
     name = f"case {team} when 'NS' then {_team_name('NS')} else {_team_name('EW')} end"
