@@ -146,7 +146,29 @@ def _tag(st: Reading, name: str, value: str, at, name_at, value_at) -> None:
     elif st.hand is None:
         match_tag(st, name, low, value, at, name_at, value_at)
     else:
+        if low in NEW_HAND_TAGS and low in st.hand.seen and st.hand.tricks:
+            _hand_line_missing(st, name, at)
         hand_tag(st, st.hand, name, low, value, at, value_at)
+
+
+NEW_HAND_TAGS = frozenset({"dealer", "trump", "level", "declarations", "friend", "bidfor"})
+"""The hand tags written before a hand's tricks: one given again after the hand's tricks starts the next hand."""
+
+
+def _hand_line_missing(st: Reading, name: str, at) -> None:
+    """A tag of :data:`NEW_HAND_TAGS` the hand being read already has, again after its tricks: it cannot be
+    that hand's (its tricks were played under the first), so the next hand starts here with its ``[Hand]`` line
+    left out — read as ``[Hand "?"]`` (its number not stated: derived from its place where nothing contradicts
+    it, else unknown), with a ``missing_tag`` at the tag.  (Read as the hand's own tag, the later value
+    would have judged the hand's tricks under another dealer or trump, and the next hand's tricks and deal
+    lines as more of its own: two hands judged as one.)"""
+    before = st.hand.number
+    _open_hand(st, "?", at, at)
+    st.diag("missing_tag", f"[{name}] again after the tricks of hand {before}: the next hand starts here and its "
+            "[Hand] line is left out (expected [Hand \"n\"] before its tags); read as a hand whose number the record "
+            "does not give ([Hand \"?\"])",
+            f"[{name}] 在第 {before} 局的出牌之后再次出现：下一局从此开始，缺少其 [Hand] 行（其标签前应有 "
+            f"[Hand \"n\"]）；按未写局号的一局（[Hand \"?\"]）读取", *at)
 
 
 def _open_hand(st: Reading, value: str, at, value_at) -> None:
