@@ -93,6 +93,11 @@ def consequences(v: Violation, result: HandResult, earlier_revokes: int = 0,
         needs = set()
     else:
         needs = {"sides", "penalties", "points", "bottom", "outcome", "levels"}
+    if result.attackers_total is not None:
+        # the total is known without the bottom's points (not captured: `check`'s "not given, not needed"):
+        # nothing here rests on them — never "not ruled on: the bottom's points (and so the attackers' total)"
+        # beside the total ruled on (a referee's tester)
+        needs.discard("bottom")
     withheld = result.withheld & needs
     if withheld and v.code not in REVOKE_CODES:
         if v.code in ("throw_failed", "wrong_forced_play") and penalty_known(result):
