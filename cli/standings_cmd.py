@@ -180,7 +180,8 @@ def read_event(inputs, event, after_round, purpose: str = "standings", awards=()
     chosen, left_out = select(matches, event, after_round, purpose)
     records = [n for n in unread if isinstance(n, UnreadNote)]      # the records not read, by path
     # the matches not decided too: a damaged second record of a counted match, a player at two tables
-    checks = warnings(chosen, matches, awards, event, pending(matches, event, after_round)) + player_name_notes(chosen)
+    checks = (warnings(chosen, matches, awards, event, pending(matches, event, after_round), after_round)
+              + player_name_notes(chosen))
     for note in unread + notes + left_out + unread_in_rounds(checks, records):
         _note(note)
     if not chosen:

@@ -26,7 +26,7 @@ __all__ = ["warnings", "decision_note"]
 
 
 def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (), awards: Sequence[Award] = (),
-             event: str | None = None, undecided: Sequence[EventMatch] = ()) -> list[str]:
+             event: str | None = None, undecided: Sequence[EventMatch] = (), after_round: int | None = None) -> list[str]:
     """Bilingual notes on what the standings count as recorded but an organiser should check
     (``matches`` already :func:`select`-ed): team names that differ only in letter case, one pair
     of players under two team names (each name counts as a team of its own: which is meant is
@@ -46,8 +46,11 @@ def warnings(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (), awa
     match whose ``[Event]`` differs from it only in letter case or spacing is on record, not counted for that.
     ``undecided``: the matches not decided (:func:`~.provisional.pending`: counted for nobody, the ranks they may
     change provisional), which the notes on a table, a team or a player twice in a round look at too
-    (:func:`_round_warnings`, :func:`_player_two_tables`): a damaged second record of a counted match is one."""
-    return (_event_warnings(matches) + _events_merged(matches) + _name_warnings(matches)
+    (:func:`_round_warnings`, :func:`_player_two_tables`): a damaged second record of a counted match is one.
+    ``after_round``: ``--after-round``'s round, when given: a round up to it with no match on record is named too
+    (:func:`_rounds_without_match`)."""
+    return (_rounds_without_match(matches, read, awards, after_round)
+            + _event_warnings(matches) + _events_merged(matches) + _name_warnings(matches)
             + _round_warnings(matches, undecided) + _player_two_tables(matches, undecided)
             + _both_forfeit(matches) + _missing_from_rounds(matches, read, awards, event) + award_notes(awards, matches, read)
             + _cut_short(matches) + _passed_on_derived(matches)
@@ -127,6 +130,40 @@ def _missing_from_rounds(matches: Sequence[EventMatch], read: Sequence[EventMatc
                      f"records / 第 {r} 轮：{names_zh} 在其他轮次有比赛，本轮没有计入的比赛；本轮计入 {len(ms)} 场"
                      f"（{others_zh}）：缺少记录、轮空还是退赛？请核对本轮的记录")
     return notes
+
+
+def _rounds_without_match(matches: Sequence[EventMatch], read: Sequence[EventMatch] = (),
+                          awards: Sequence[Award] = (), after_round: int | None = None) -> list[str]:
+    """A note per round, from round 1 to the last one the standings reach — the highest round of a counted match
+    or of a bye or walkover stated (``awards``), or ``after_round`` (``--after-round``) when given — in which no
+    match of the counted matches' events is on record at all (none counted, none read, no bye or walkover
+    stated): a whole round's records not ingested or not copied?  The teams-missing note
+    (:func:`_missing_from_rounds`) cannot ask it: no team played that round.  None when no counted match has a
+    round number."""
+    counted = {r for r in map(round_number, (m.round for m in matches)) if r is not None}
+    if not counted:
+        return []
+    events = {folded_name(m.event) if m.event else None for m in matches}
+    on_record = counted | {r for m in read if (folded_name(m.event) if m.event else None) in events
+                           for r in [round_number(m.round)] if r is not None} | {a.round for a in awards}
+    top = max(counted | {a.round for a in awards}) if after_round is None else after_round
+    gaps = [r for r in range(1, top + 1) if r not in on_record]
+    if not gaps:
+        return []
+    have = sorted(r for r in on_record if r <= top)
+    shown = ", ".join(map(str, gaps))
+    asked_en = f" (--after-round {after_round})" if after_round is not None and max(gaps) > max(counted) else ""
+    asked_zh = f"（--after-round {after_round}）" if asked_en else ""
+    have_en = (f"round {have[0]} has" if len(have) == 1 else f"rounds {', '.join(map(str, have))} have") \
+        + " matches, byes or walkovers"
+    have_zh = "、".join(map(str, have))
+    many = len(gaps) > 1
+    whose = "their" if many else "the round's"
+    return [f"round{'s' if many else ''} {shown}{asked_en}: no match on record — no record of {'them' if many else 'it'} "
+            f"read, no bye or walkover stated, while {have_en}: {whose} records not "
+            f"ingested or not copied? the standings count nothing of {'them' if many else 'it'}; check the records / "
+            f"第 {'、'.join(map(str, gaps))} 轮{asked_zh}：没有任何比赛记录——未读到其记录，也未说明轮空或不战而胜，"
+            f"而第 {have_zh} 轮有比赛、轮空或不战而胜：其记录未导入或未复制？排名未计入其任何结果；请核对记录"]
 
 
 def _left_out_in_round(r: int, teams: Sequence[str], counted: Sequence[EventMatch],
