@@ -447,7 +447,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | No
     from ..engine.replay import replay_match
     from ..records.input_files import iter_inputs, scan_refusal
     from ..records.sources import load_file
-    from .stats import superseded_notes
+    from .stats import rules_copy_notes, superseded_notes
 
     out: list[EventMatch] = []
     notes: list[str] = []
@@ -461,6 +461,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | No
             out.extend(kept)
             unread.extend(said)
             notes.extend(superseded_notes(ds))      # an earlier version of a file, not counted: named (as stats does)
+            notes.extend(rules_copy_notes(ds))      # one record stored twice under two rulesets: named (as ingest does)
         if not is_dataset(raw):         # a pattern's record files too
             files.append(raw)
     seen: set[str] = set()

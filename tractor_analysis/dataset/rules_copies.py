@@ -205,9 +205,11 @@ def note(c: RulesCopy) -> str:
     head = (f"{c.later_where} [{c.later}]: the same record as {c.earlier_where} [{c.earlier}] (the same tags, "
             f"players and cards)")
     head_zh = f"{c.later_where} [{c.later}]：与 {c.earlier_where} [{c.earlier}] 是同一份记录（标签、选手与牌均相同）"
-    counted = ("stored as two matches, both counted in the statistics and standings — the match counts twice; to "
-               "count it once, ")
-    counted_zh = "存为两场比赛，统计与排名中都计入——这场比赛计了两次；如只计一次，"
+    counted = ("stored as two matches, both counted in the statistics — the match counts twice — and in the standings "
+               "each as its rules decide it (a copy its rules leave undecided counts for nobody there); to count it "
+               "once, ")
+    counted_zh = ("存为两场比赛，统计中都计入——这场比赛计了两次——排名中各按其规则判定（按其规则未分胜负的一份在排名中不计入）；"
+                  "如只计一次，")
     if kind == "other":
         return (f"{head} judged under other rules ({rules_en}): {counted}keep the two rulesets in separate datasets "
                 f"/ {head_zh}，按不同规则判定（{rules_zh}）：{counted_zh}请把两种规则的导入分开存放在不同的数据集")
