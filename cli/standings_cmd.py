@@ -180,7 +180,7 @@ def read_event(inputs, event, after_round, purpose: str = "standings", awards=()
     chosen, left_out = select(matches, event, after_round, purpose)
     records = [n for n in unread if isinstance(n, UnreadNote)]      # the records not read, by path
     # the matches not decided too: a damaged second record of a counted match, a player at two tables
-    checks = (warnings(chosen, matches, awards, event, pending(matches, event, after_round), after_round)
+    checks = (warnings(chosen, matches, awards, event, pending(matches, event, after_round, awards), after_round)
               + player_name_notes(chosen))
     for note in unread + notes + left_out + unread_in_rounds(checks, records):
         _note(note)
@@ -295,7 +295,7 @@ def standings(inputs, fmt, event, after_round, points_text, tiebreak_text, byes,
     everything, chosen, unread = read
     computed = compute(chosen, points, tiebreaks, counted)
     # a rank a match not decided may change is provisional ("2*"), never printed as final
-    computed = mark(computed, chosen, pending(everything, event, after_round), points, tiebreaks, counted)
+    computed = mark(computed, chosen, pending(everything, event, after_round, counted), points, tiebreaks, counted)
     for note in undecided_notes(computed):      # a shared rank an unknown tie-break value leaves undecided
         _note(note)
     footnotes = [f"* {note}" for note in provisional_notes(computed)]

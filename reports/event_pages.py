@@ -152,7 +152,7 @@ def event_view(matches: Sequence[EventMatch], event: str | None = None, after_ro
     awards = awards_upto(awards, after_round)
     numbers = sorted({*(r for r in rounds_of(chosen) if after_round is None or r <= after_round),
                       *(a.round for a in awards if rounds_of(chosen))})
-    open_ = pending(matches, event, after_round)      # matches not decided: the ranks they may change are provisional
+    open_ = pending(matches, event, after_round, awards)      # matches not decided: the ranks they may change are provisional
 
     def table(upto: Sequence[EventMatch], r: int | None, stated: Sequence[Award]) -> tuple[Standing, ...]:
         rows = standings(upto, points, tiebreaks, stated)

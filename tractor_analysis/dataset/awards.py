@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from .event_model import EventMatch, quoted, round_number, team_name
+from .event_model import EventMatch, match_named, quoted, round_number, team_name
 
 __all__ = ["Award", "parse_awards", "read_awards", "award_notes", "awards_upto"]
 
@@ -282,6 +282,16 @@ def awards_upto(awards: Iterable[Award], after_round: int | None) -> tuple[Award
     return tuple(a for a in awards if after_round is None or a.round <= after_round)
 
 
+def ruled_by(m: EventMatch, awards: Sequence[Award]) -> Award | None:
+    """The walkover stated for ``m``'s round between ``m``'s two teams (the organiser's ruling on that pairing,
+    a match abandoned say), ``None`` when none is."""
+    r = round_number(m.round)
+    if r is None or None in m.teams:
+        return None
+    return next((a for a in awards if a.round == r and a.opponent is not None
+                 and {a.team, a.opponent} == set(m.teams)), None)
+
+
 def award_notes(awards: Sequence[Award], matches: Sequence[EventMatch], read: Sequence[EventMatch] = ()) -> list[str]:
     """Bilingual notes on awards the counted ``matches`` question (counted as stated all the same): a team no
     counted match names (a team that never played at all, or a name written otherwise than the records
@@ -311,4 +321,14 @@ def award_notes(awards: Sequence[Award], matches: Sequence[EventMatch], read: Se
                 notes.append(f"{en}, but {quoted(t)} has {len(played)} match(es) counted in round {a.round}: check the "
                              f"round's records; both counted / {zh}，但 {quoted(t)} 在第 {a.round} 轮有 {len(played)} "
                              "场计入的比赛：请核对本轮的记录；均已计入")
+    counted = {id(m) for m in matches}
+    for m in read:                  # the pairing's match on record but not counted (not decided …): the walkover rules it
+        a = ruled_by(m, awards) if id(m) not in counted else None
+        if a is not None:
+            en, zh = a.text()
+            where = match_named(m)
+            notes.append(f"{en}, while {where} records that match, not counted: the walkover counts as stated, the "
+                         f"record for nobody (its result cannot change the standings: the ranks do not wait on it); "
+                         f"check which stands / {zh}，而 {where} 记录了这场比赛，未计入：不战而胜按所给计入，该记录不计入"
+                         f"（其结果不会改变排名：名次不因它待定）；请核对以哪一个为准")
     return notes

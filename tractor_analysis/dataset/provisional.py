@@ -27,7 +27,7 @@ from typing import Iterable, Sequence
 
 from ..engine.scoring import NO_RESULT
 from ..engine.verdicts import BOTH_FORFEIT
-from .awards import Award
+from .awards import Award, ruled_by
 from .event_model import EventMatch, match_named, round_number
 from .standings import DEFAULT_TIEBREAKS, Points, Standing, select, standings
 
@@ -39,16 +39,18 @@ under the default points); more matches not decided: every rank is provisional."
 
 
 def pending(matches: Iterable[EventMatch], event: str | None = None,
-            after_round: int | None = None) -> list[EventMatch]:
+            after_round: int | None = None, awards: Sequence[Award] = ()) -> list[EventMatch]:
     """The matches :func:`.standings.select` leaves out as not decided, and only those (each once, its round
     up to ``after_round``, two known teams that are not one team): the records ``select`` would count, had
-    they a winner.  Friend mode's matches are not among them (no team result to decide)."""
+    they a winner.  Friend mode's matches are not among them (no team result to decide), nor a match the
+    organiser ruled with a walkover between its two teams in its round (``awards``: :func:`~.awards.ruled_by`;
+    the walkover counts, the record for nobody, whatever it would give)."""
     matches = list(matches)
     open_ = {id(m) for m in matches if not m.counts and m.decided_by != NO_RESULT[1]}
     as_won = [dataclasses.replace(m, winner=0) if id(m) in open_ else m for m in matches]
     back = {id(w): m for w, m in zip(as_won, matches) if id(m) in open_}
     kept, _ = select(as_won, event, after_round)
-    return [back[id(w)] for w in kept if id(w) in back]
+    return [back[id(w)] for w in kept if id(w) in back and ruled_by(back[id(w)], awards) is None]
 
 
 def _outcomes(m: EventMatch, points: Points) -> list[EventMatch | None]:
