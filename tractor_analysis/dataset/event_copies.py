@@ -64,10 +64,14 @@ def _twice(copy: EventMatch, first: EventMatch, exact: bool) -> str:
     (``[Event]``, ``[Site]``, ``[Date]``, a hand's ``[Claim]``), and says whether the records differ in
     anything else (:func:`_rest`) — "only" these when they are known not to."""
     a, b = copy.source or copy.match_id, first.source or first.match_id
+    alike_en = alike_zh = ""
+    if a == b:      # a dataset and the record file it was ingested from, both given: one name for two copies
+        alike_en = " (a copy named alike: one read from a dataset, the other from the record file)"
+        alike_zh = "（同名的另一份：一份读自数据集，一份读自记录文件）"
     claims_en, claims_zh = _claim_differences(copy, first)
     if exact:
-        same = f"{a}: the same match as {b}, recorded twice; counted once"
-        same_zh = f"{a}：与 {b} 是同一场比赛，重复记录，只计一次"
+        same = f"{a}: the same match as {b}{alike_en}, recorded twice; counted once"
+        same_zh = f"{a}：与 {b}{alike_zh} 是同一场比赛，重复记录，只计一次"
         if not claims_en and copy.digest is not None and copy.digest == first.digest:
             return f"{same} / {same_zh}"
         en, zh = _left_out(copy, first, claims_en, claims_zh)
