@@ -83,9 +83,22 @@ class FileVerdict:
         return sum(h.legal is None or not h.legality_known for _, _, h in self.hands)
 
     @property
+    def without_result(self) -> int:
+        """Hands (not positions) with no outcome: withheld (a fact it rests on not stated: friend mode's called
+        card, the bottom …) or the hand not played to its end — :func:`no_result`."""
+        return sum(no_result(h) for _, _, h in self.hands)
+
+    @property
     def exit_code(self) -> int:
         return verdict_code(bool(self.errors) or not self.readable, self.violations + self.record_findings,
                             self.not_judged)
+
+
+def no_result(h) -> bool:
+    """A hand (not a position: it is no whole hand) whose outcome the check does not give: the summary line
+    counts them, so that "0 errors" is never read as every hand settled (a referee's tester: friend mode
+    without ``[Friend]``, its sides, points and outcome withheld, summed up as all clear)."""
+    return h.outcome is None and not h.setup
 
 
 def verdict_code(unreadable: bool, violations: int, not_judged: int) -> int:
@@ -312,7 +325,7 @@ def print_file(v: FileVerdict) -> None:
 
 
 def summary_text(files: int, hands: int, violations: int, errors: int, not_judged: int = 0,
-                 record_findings: int = 0) -> str:
+                 record_findings: int = 0, without_result: int = 0) -> str:
     """The last line: files, hands, violations, the findings about the record alone (said only when there
     are some: no player's violation), the hands whose legality was not fully judged (``legal`` null: neither legal
     nor a violation; or a violation found beside an unknown withholding whether the other plays were legal), errors."""
@@ -321,12 +334,14 @@ def summary_text(files: int, hands: int, violations: int, errors: int, not_judge
 
     found_en = f"{n(record_findings, 'record finding')}, " if record_findings else ""
     found_zh = f"{record_findings} 处记录问题，" if record_findings else ""
+    open_en = f"{without_result} without a result (see each hand), " if without_result else ""
+    open_zh = f"{without_result} 局结果未定（见各局），" if without_result else ""
     text = (f"{n(files, 'file')}, {n(hands, 'hand')}, {n(violations, 'violation')}, {found_en}{not_judged} not fully "
-            f"judged, {n(errors, 'error')} / {files} 个文件，{hands} 局，{violations} 处违规，{found_zh}{not_judged} "
-            f"局未能完整判定，{errors} 个错误")
+            f"judged, {open_en}{n(errors, 'error')} / {files} 个文件，{hands} 局，{violations} 处违规，{found_zh}{not_judged} "
+            f"局未能完整判定，{open_zh}{errors} 个错误")
     if violations or errors or record_findings:
         return bad(text)
-    return strong(text) if not_judged else good(text)
+    return strong(text) if not_judged or without_result else good(text)
 
 
 # --- a big JSON Lines file, a match at a time ------------------------------------
@@ -377,7 +392,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
 
     hands_s, problems_s, matches_s, engine_s = _Spool(), _Spool(), _Spool(), _Spool()
     parsed: list[Diagnostic] = []
-    hands = violations = engine = not_judged = unjudged = found = 0
+    hands = violations = engine = not_judged = unjudged = found = open_ = 0
     index = 0
     if not as_json:
         click.echo(strong(record_text(path)))
@@ -399,6 +414,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
                 found += sum(len(h.record_findings) for h in r.hands) + sum(p.of_record for p in r.problems)
                 not_judged += sum(h.legal is None for h in r.hands)
                 unjudged += sum(h.legal is None or not h.legality_known for h in r.hands)
+                open_ += sum(no_result(h) for h in r.hands)
                 if as_json:
                     for record, h in record_pairs(match, r):
                         hands_s.add(hand_json(index, h, record))
@@ -432,7 +448,7 @@ def check_streamed(stream, path: str, rules: RuleChoice, as_json: bool,
             click.echo(dim("  no hands / 没有牌局"))
     n_errors = len(errors) + engine
     return (hands, violations, n_errors, verdict_code(bool(n_errors), violations + found, not_judged), unjudged,
-            found)
+            found, open_)
 
 
 def _print_match(index: int, match: Match, r: MatchResult, diags: tuple[Diagnostic, ...], path: str) -> None:
@@ -519,7 +535,7 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
     """
     choice = RuleChoice(preset.lower() if preset else None, rule_pairs)
     # Stream: each file is printed as soon as it is checked, so memory stays flat on big batches.
-    worst, files, hands, violations, errors, not_judged, found = EXIT_OK, 0, 0, 0, 0, 0, 0
+    worst, files, hands, violations, errors, not_judged, found, open_ = EXIT_OK, 0, 0, 0, 0, 0, 0, 0
     if as_json:
         click.echo('{"files": [', nl=False)
     passed_over: list[str] = []
@@ -531,6 +547,7 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
             hands, violations, errors = hands + counts[0], violations + counts[1], errors + counts[2]
             not_judged += counts[4]
             found += counts[5]
+            open_ += counts[6]
             worst = worse(worst, counts[3])
             continue
         whole = None if stream is None else Loaded(path, tuple(stream.whole.matches),
@@ -549,6 +566,7 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
         found += v.record_findings
         errors += len(v.errors)
         not_judged += v.not_fully_judged
+        open_ += v.without_result
         worst = worse(worst, v.exit_code)
     note = passed_over_note(passed_over)       # on stderr: a notice, the exit status as it is
     if note is not None:
@@ -556,5 +574,5 @@ def check(paths: tuple[str, ...], preset: str | None, rule_pairs: tuple[tuple[st
     if as_json:
         click.echo("\n]}")
     else:
-        click.echo(summary_text(files, hands, violations, errors, not_judged, found))
+        click.echo(summary_text(files, hands, violations, errors, not_judged, found, open_))
     click.get_current_context().exit(worst)
