@@ -34,10 +34,13 @@ def dealer_derived_from(first: bool) -> tuple[str, str]:
     as a derived fact)."""
     if first:
         return ("no hand comes before the first: its deal is bid for, so the dealer may be derived from "
-                "[Declarations], but the record should say", "第一局之前没有牌局：本局抢庄，庄家或可由 [Declarations] 推出，"
-                "但记录应写明")
-    return ("the dealer may be derived from the previous hand's outcome, or in a deal bid for from [Declarations], "
-            "but the record should say", "庄家或可由上一局的结果推出（抢庄的一局由 [Declarations] 推出），但记录应写明")
+                "[Declarations], or from who took the bottom (the deal, Bottom: and Buried: lines and the plays), but "
+                "the record should say", "第一局之前没有牌局：本局抢庄，庄家或可由 [Declarations] 推出，或由谁拿了底牌"
+                "（发牌行、Bottom: 与 Buried: 行及出牌）推出，但记录应写明")
+    return ("the dealer may be derived from the previous hand's outcome, or in a deal bid for from [Declarations], or "
+            "from who took the bottom (the deal, Bottom: and Buried: lines and the plays), but the record should say",
+            "庄家或可由上一局的结果推出（抢庄的一局由 [Declarations] 推出），或由谁拿了底牌（发牌行、Bottom: 与 Buried: "
+            "行及出牌）推出，但记录应写明")
 
 
 def clip_at(line: str, column: int = 0, width: int = 300) -> str:
