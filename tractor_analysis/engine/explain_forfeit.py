@@ -260,3 +260,19 @@ def copies_words(number: int, copies: int, teams: Sequence[int] = (), win_level:
             zh += "（或在其后的下一局）"
             en += " (or in the next hand after it)"
     return zh + "）", en + ")"
+
+
+def pass_undone(seats: Sequence[int], win_level: int, after: int) -> Message:
+    """(中文, English) of a side that passed the winning level by a hand's result but lost a level to a penalty at
+    the hand's end (a wrong follow, a take-back: docs/rules.md §8.4, §10.1): the penalty is counted before the pass,
+    as the forfeit count is — the side ends below the winning level and has not passed it (a forfeit the same hand
+    reaches still ends the match: not said here)."""
+    level, now = RANK_TOKENS.get(win_level, str(win_level)), RANK_TOKENS.get(after, str(after))
+    side = {(0, 2): ("N–S", "南北"), (1, 3): ("E–W", "东西")}.get(tuple(sorted(seats)))
+    who = side[0] if side else " ".join(SEAT_TOKENS[s] for s in seats)
+    who_zh = side[1] if side else "、".join(SEAT_NAMES_ZH[s] for s in seats)
+    return (f"本局结果使{who_zh}越过 {level}，但本局结束时的罚级（跟牌错误或悔牌）使其降到 {now}：罚级先于过级计算（与判负的"
+            f"累计次数相同，docs/rules.md §8.4、§10.1），不算打过 {level}，本局不因此结束比赛",
+            f"the hand's result takes {who} past {level}, but the level penalty at the hand's end (a wrong follow or a "
+            f"take-back) takes them to {now}: the penalty is counted before the pass, as the forfeit count is "
+            f"(docs/rules.md §8.4, §10.1) — {level} is not passed, and the hand does not end the match by it")

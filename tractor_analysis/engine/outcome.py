@@ -257,6 +257,24 @@ def level_penalties(hand: Hand, rules: RuleSet, defenders: frozenset[int], viola
     return team_counts(rules, revokers), team_counts(rules, takers), levels
 
 
+def pass_after_penalties(rules: RuleSet, outcome: Outcome | None, defenders: frozenset[int],
+                         reached: Sequence[int | None], after: Sequence[int | None]) -> tuple[Outcome | None, Derived | None]:
+    """``outcome`` as the hand's level penalties leave it (``reached``: the levels its result gave, ``after``: with
+    the penalties at its end, :func:`level_penalties`): a side that passed the winning level and lost a level to a
+    penalty in the same hand has not passed it — the penalty is counted before the pass, as the forfeit count is
+    (docs/rules.md §8.4, §10.1: the rules do not order them; the project's reading) —, so the match is not over, and a
+    ``derived`` fact says why.  Else ``(outcome, None)``."""
+    if outcome is None or not outcome.match_over:
+        return outcome, None
+    up = defenders if outcome.winner == "defenders" else frozenset(range(4)) - defenders
+    lost = sorted(s for s in up if reached[s] is not None and after[s] is not None and after[s] < reached[s])
+    if not lost:
+        return outcome, None
+    zh, en = explain_forfeit.pass_undone(lost, rules.win_level, min(after[s] for s in lost))
+    return dataclasses.replace(outcome, match_over=False), Derived("match_over", "false", "the level penalty at the "
+                                                                   "hand's end", zh, en)
+
+
 SidePenalty = tuple[tuple[int, ...] | None, int, int]
 """A side's level penalties in a hand: its seats (``None``: friend mode, the sides not known), the
 levels its wrong follows cost it, the levels its take-backs cost it (:func:`side_penalties`)."""

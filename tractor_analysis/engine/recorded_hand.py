@@ -28,7 +28,7 @@ from . import (explain_deal_lines, explain_hand, explain_readings, explain_held,
 from .claimed_end import (SINGLE, ForcedLast, bounded_end, claimed_end, finish_totals, forced_end, forced_last,
                           last_trick_multiplier)
 from .partners import dealer_side, friend_partner
-from .outcome import hand_outcome, level_penalties
+from .outcome import hand_outcome, level_penalties, pass_after_penalties
 from .scoring import failed_throw_penalty, throw_cards_charged
 from .setting import (Setting, bottom_unknown, claim_unknown, friend_unknown, hand_seats_unknown, hand_setting,
                       position_seats_unknown, throws_unknown)
@@ -240,7 +240,11 @@ def _replay_once(hand: Hand, rules: RuleSet, levels: tuple[int | None, ...], exp
     outcome, after = (hand_outcome(rules, levels, setting, defenders, miscount,
                                    scored or by_claim or bound is not None, total)
                       if score is not None else (None, levels))
+    reached = after
     revoke_levels, takeback_levels, after = level_penalties(hand, rules, defenders, violations, after)
+    outcome, undone = pass_after_penalties(rules, outcome, defenders, reached, after)   # a pass a penalty undoes
+    if undone is not None:
+        setting = dataclasses.replace(setting, derived=setting.derived + (undone,))
     if "levels" in withheld or outcome is None:     # no result: the levels it leaves are not known
         after = (None,) * 4
     # the record stops before the hand's end and no claim gives its result: each way it may end played out
