@@ -38,7 +38,7 @@ from ..records.cards import SEAT_TOKENS
 from ..records.fen80_reader import SEATS_BOTTOM_TAG, SEATS_RULES_TAG, SEATS_TAG, SEATS_FROM_WINNERS
 from ..records.model import Hand
 from .agreement import agree, shared_facts, sides_withheld
-from . import explain_contradicted, explain_deal_lines
+from . import explain_copies, explain_deal_lines
 from .explain_held import fault_owed_open
 from .verdicts import Derived, HandResult, Unknown, Violation
 
@@ -265,7 +265,7 @@ def judge(hand: Hand, result: HandResult, one: Callable[[Hand], HandResult], pla
     if not complete or against or failed:
         results.append(_nothing(result))
     changes, what = agree(results, [t.plays for t in hand.tricks],
-                          lambda v: fault_owed_open(v.seat, v.code, explain_contradicted.EITHER_SEATING))
+                          lambda v: fault_owed_open(v.seat, v.code, explain_copies.EITHER_SEATING))
     changes["violations"] = tuple(sorted(changes["violations"], key=order))
     sides_withheld(results, changes, what)
     what = list(dict.fromkeys(what))
