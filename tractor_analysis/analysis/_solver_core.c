@@ -23,7 +23,7 @@
  *  - every other play (a follow to a multi-card lead with 3 decks or of two groups) and every
  *    other trick's winner and score
  *    come from the Python solver (callbacks into the Solver object: _core_lead_part, _core_follows,
- *    _core_winner, _core_score, _core_hand_mult), each answer kept here on exactly what it depends
+ *    _core_winner, _core_lead_mult, _core_hand_mult), each answer kept here on exactly what it depends
  *    on (the same keys as analysis/plays.py's lead_key and follow_key).
  *
  * Tables have fixed limits (entries and bytes, TT_ENTRIES ...): a full transposition or play-list
@@ -867,29 +867,40 @@ static int score_last(Core *c, int *winner) {
         if (!c->attacker[*winner]) return 0;
         return pts + c->bottom_points * c->single_mult;
     }
-    if (c->track) {                     /* the engine's score: the winner (the bottom's multiplier reads its own cards' shapes) */
-        if (winner_index(c, 4) == ERR) return ERR;
-        need_winner(c, 4);
-    }
-    uint8_t key[4 * (MAXC + 1) + 2];
-    key[0] = (uint8_t)c->leader;
-    int len = 1 + table_key(c, key + 1, 4);
+    /* the winner as every other trick's (winner_index: the engine's where the core cannot fold the lead); the
+     * bottom's multiplier the engine's for the lead's shapes (solver.Solver._lead_mult), asked once a lead */
+    int wi = winner_index(c, 4);
+    if (wi == ERR) return ERR;
+    if (c->track) need_winner(c, 4);
+    *winner = c->tabseat[wi];
+    if (!c->attacker[*winner]) return 0;
+    if (!c->bottom_points) return pts;
+    uint8_t key[MAXC + 1];
+    int len = 1 + c->tablen[0];
+    key[0] = (uint8_t)c->tablen[0];
+    memcpy(key + 1, c->tabcards[0], (size_t)c->tablen[0]);
     uint64_t h = hash_bytes(key, len);
     Slot *s = map_find(&c->scores, key, len, h);
-    if (s) { *winner = s->a; return s->b; }
-    PyObject *t = table_tuple(c, 4, c->tabseat, c->tablen, c->tabcards);
-    if (!t) { c->error = 2; return ERR; }
-    c->callbacks++;
-    PyObject *r = PyObject_CallMethod(c->oracle, "_core_score", "(N)", t);
-    if (!r) { c->error = 2; return ERR; }
-    int w, gain;
-    if (!PyArg_ParseTuple(r, "ii", &w, &gain)) { Py_DECREF(r); c->error = 2; return ERR; }
-    Py_DECREF(r);
-    s = map_add(&c->scores, key, len, h, 0, NULL);
-    if (!s) { PyErr_NoMemory(); c->error = 2; return ERR; }
-    s->a = w; s->b = gain;
-    *winner = w;
-    return gain;
+    int mult;
+    if (s) mult = s->a;
+    else {
+        PyObject *lead = PyTuple_New(c->tablen[0]);
+        if (!lead) { c->error = 2; return ERR; }
+        for (int j = 0; j < c->tablen[0]; j++) {
+            PyObject *k = PyLong_FromLong(c->tabcards[0][j]);
+            if (!k) { Py_DECREF(lead); c->error = 2; return ERR; }
+            PyTuple_SET_ITEM(lead, j, k);
+        }
+        c->callbacks++;
+        PyObject *r = PyObject_CallMethod(c->oracle, "_core_lead_mult", "(N)", lead);
+        if (!r) { c->error = 2; return ERR; }
+        mult = (int)PyLong_AsLong(r); Py_DECREF(r);
+        if (mult == -1 && PyErr_Occurred()) { c->error = 2; return ERR; }
+        s = map_add(&c->scores, key, len, h, 0, NULL);
+        if (!s) { PyErr_NoMemory(); c->error = 2; return ERR; }
+        s->a = mult;
+    }
+    return pts + c->bottom_points * mult;
 }
 
 /* ------------------------------------------------------------------ bottom multiplier bound */

@@ -29,8 +29,8 @@ kept by the core on exactly what it depends on (:meth:`~.plays.NodePlays.lead_ke
   (3 decks; a lead of two groups: the engine's ``legal_follows``); the core merges equal ones and
   orders them as the pure-Python search does, whichever made them;
 - ``_core_winner``: the play winning a trick the core does not judge (:func:`core_winner_decks`);
-- ``_core_score``: the last trick's winner and gain when its lead is not a single (the bottom's
-  multiplier from the lead's shapes, as the engine scores it);
+- ``_core_lead_mult``: the bottom's multiplier of a last trick led by several cards (from the lead's
+  shapes, as the engine scores it), once a lead — its winner is the core's, as every other trick's;
 - ``_core_hand_mult``: one attacker hand's bound of the bottom multiplier.
 
 **Hand-off.**  Positions the core cannot hold go to the pure-Python search, whole (the same
@@ -44,6 +44,7 @@ import weakref
 
 from ..records.cards import POINTS
 from ..records.rulesets import ForeignUnit, ThrowFollow, ThrowForced, TrumpIn
+from ..engine.legal import analyse_lead
 from ..engine.scoring import bottom_multiplier
 from .moves import follows, lead_part
 
@@ -184,8 +185,10 @@ class CompiledSearch:
     def _core_winner(self, table) -> int:
         return self.winner_index(list(table))
 
-    def _core_score(self, table) -> tuple[int, int]:
-        return self._score_trick(list(table), last=True)
+    def _core_lead_mult(self, lead: tuple[int, ...]) -> int:
+        """The bottom's multiplier of a last trick led by ``lead`` (the cards as the table holds them: a mixed
+        lead's order kept), as the pure-Python search counts it (:meth:`Solver._lead_mult`)."""
+        return self._lead_mult(analyse_lead(self.ctx, lead))
 
     def _core_hand_mult(self, hand_b: bytes) -> int:
         key = ("M", hand_b)

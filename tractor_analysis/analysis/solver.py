@@ -304,9 +304,14 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
             for k in cards:
                 gain += POINTS[k]
         if last and self.bottom_points:
-            shapes = tuple(u.shape for u in lead.units)
-            gain += self.bottom_points * bottom_multiplier(self.rules, shapes[0] if shapes else (1, 1), shapes)
+            gain += self.bottom_points * self._lead_mult(lead)
         return winner, gain
+
+    def _lead_mult(self, lead) -> int:
+        """The bottom's multiplier when the last trick is led by ``lead`` (:func:`analyse_lead`'s; the compiled
+        core asks it once a lead: :meth:`CompiledSearch._core_lead_mult`)."""
+        shapes = tuple(u.shape for u in lead.units)
+        return bottom_multiplier(self.rules, shapes[0] if shapes else (1, 1), shapes)
 
     def _load(self, pos: Position) -> _State:
         hands = [list(h) for h in pos.hands]
