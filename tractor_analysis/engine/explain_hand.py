@@ -341,6 +341,7 @@ REFEREE_VERDICTS = {
     "penalty": ("罚分", "penalty"),
     "outcome": ("本局结果", "hand outcome"),
     "levels": ("局后级数", "levels after the hand"),
+    "levels_before": ("局前级数", "levels before the hand"),
     "next_dealer": ("下一局庄家", "next dealer"),
     "match_winner": ("比赛胜方", "match winner"),
     "total": ("闲家总分（含抠底与罚分）", "attackers' total (with the bottom and the penalties)"),

@@ -93,6 +93,12 @@ def hand_findings(hand: Hand, result: HandResult) -> list[Violation]:
         if any(ours_l[team] != str(levels[team]) for team in known):
             out.append(_finding("levels", explain_referee.by_side(levels),
                                 explain_referee.by_side(ours_l, explain_referee.MATCH_OVER if o.match_over else ("", ""))))
+    before = _ints(tag_value(tags, "Referee:LevelsBefore"), 2)
+    if before is not None:      # the levels the hands before carry in (a side the engine does not know: not compared)
+        known = [team for team in (0, 1) if result.levels_before[team] is not None]
+        if any(result.levels_before[team] != before[team] for team in known):
+            out.append(_finding("levels_before", explain_referee.by_side(before),
+                                explain_referee.by_side([x if x is not None else "?" for x in result.levels_before])))
     out.extend(_judge_verdicts(tags, result))
     nxt = tag_value(tags, "Referee:NextDealer")
     if nxt is not None and o is not None and _SEAT.get(nxt.strip()) != o.next_dealer:

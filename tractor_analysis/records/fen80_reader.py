@@ -64,6 +64,7 @@ REFEREE_TAGS = {
     "Referee:Penalty": "penalty points, N–S and E–W (80fen penalty)",
     "Referee:Outcome": "who won the hand and how many levels they went up: 'attackers +1', 'defenders +2'",
     "Referee:Levels": "team levels N–S and E–W after the hand as numbers (15 and above: past A)",
+    "Referee:LevelsBefore": "team levels N–S and E–W before the hand as the log's referee kept them ('before')",
     "Referee:NextDealer": "the dealer the referee's outcome names for the next deal",
     "Referee:Winner": "(match tag) the team that won the match, NS or EW",
 }
@@ -285,7 +286,8 @@ def _round(r: Any, first_of_match: bool, line: int = 0) -> tuple[Hand, list[_Not
     for key in ("seed", "first", "redeals"):
         if key in r and r[key] is not None:
             tags.append((f"80fen:{key}", json.dumps(r[key])))
-    tags.extend((n, v) for n, v in _referee_tags(r, dealer, winners) if whole or n not in _WHOLE_HAND_TAGS)
+    tags.extend((n, v) for n, v in _referee_tags(r, dealer, winners, not first_of_match)
+                if whole or n not in _WHOLE_HAND_TAGS)
     hand = Hand(number=number, dealer=dealer, trump=trump, level=level, declarations=declarations,
                 declarations_known=declarations_known, deal=deal, bottom=_kinds(kitty), buried=_kinds(buried), tricks=tuple(tricks),
                 claim=_stated_int(r, "total", -9999, 9999),
@@ -477,7 +479,7 @@ def _stops_short(done: int, stated: int | None, cards: int) -> _Note:
             "（得分、罚分、结果、级别、下庄）不作比对", at=("plays",))
 
 
-def _referee_tags(r: dict, dealer: int, winners: list[int | None]) -> list[tuple[str, str]]:
+def _referee_tags(r: dict, dealer: int, winners: list[int | None], later: bool = True) -> list[tuple[str, str]]:
     """The referee's verdicts as ``Referee:…`` tags (:data:`REFEREE_TAGS`); a verdict resting on a
     field the log leaves out (or gives as ``null``) is left out, never guessed."""
     out = [("Referee:Winners", " ".join("?" if w is None else SEAT_TOKENS[w] for w in winners))]
@@ -504,6 +506,9 @@ def _referee_tags(r: dict, dealer: int, winners: list[int | None]) -> list[tuple
     after = _stated_pair(r, "after", 2, 99)
     if after is not None:
         out.append(("Referee:Levels", f"{after[0]} {after[1]}"))
+    before = _stated_pair(r, "before", 2, 99) if later else None   # (the first round's sets the match's levels: _levels)
+    if before is not None:
+        out.append(("Referee:LevelsBefore", f"{before[0]} {before[1]}"))
     return out
 
 
