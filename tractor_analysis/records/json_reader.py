@@ -52,6 +52,17 @@ from .rulesets import build_ruleset, rule_problems
 __all__ = ["parse_json", "parse_jsonl", "match_from_dict", "JsonlReading"]
 
 
+
+def other_platform(obj: dict) -> tuple[str, str, str, str] | None:
+    """``(what, its logs, 中文, 中文)`` when ``obj`` has the shape of another platform's record the tool reads from a file
+    of its own (a Botzone match log: ``log`` list and ``initdata``; an 80fen contest match: ``rounds`` list with ``a``
+    / ``b`` / ``aTeam``), else ``None``: named as such, not taken apart as one of ours with misleading field errors."""
+    if isinstance(obj.get("log"), list) and "initdata" in obj:
+        return "a Botzone match log", "Botzone logs", " Botzone 对局日志", " Botzone 日志"
+    if isinstance(obj.get("rounds"), list) and any(k in obj for k in ("aTeam", "a", "b")) and "hands" not in obj:
+        return "an 80fen contest log", "80fen logs", " 80fen 比赛日志", " 80fen 日志"
+    return None
+
 class _Reader(HandReader):
     """One match object, into a :class:`~.model.Match`."""
 
@@ -68,6 +79,14 @@ class _Reader(HandReader):
                       f"\"players\", \"event\", …; its fields: {shown}); the object is skipped",
                       f"不是比赛记录：对象中没有任何比赛字段（\"hands\"、\"players\"、\"event\" 等；其字段：{shown_zh}）；"
                       "已跳过该对象")
+            return None
+        other = other_platform(obj)
+        if other is not None:       # a line of another platform's log among ours (a file is read in one format)
+            self.diag("json_shape", f"this is {other[0]}, not one of our match records: a file is read in the format of "
+                      f"its first record (ours, here); put the {other[1]} in a file of their own, which tractor reads "
+                      "by their shape; the object is skipped",
+                      f"这是{other[2]}，不是本工具的比赛记录：一个文件按其第一条记录的格式读取（此处为本工具的格式）；"
+                      f"请把{other[3]}另存为单独的文件（tractor 按结构识别）；已跳过该对象")
             return None
         try:
             players = as_players(obj.get("players"))
