@@ -40,3 +40,17 @@ def test_the_sample_as_kept_agrees():
     assert all(("Referee:LevelsBefore" in dict(h.tags)) for h in match.hands[1:])
     assert "Referee:LevelsBefore" not in dict(match.hands[0].tags)
     assert not _mismatches(result, "levels before the hand")
+
+
+def test_the_match_s_final_levels_are_compared():
+    """The log's match-level ``levels`` (by team a, b) were kept as a tag and never compared."""
+    match, result = _first_match()
+    assert dict(match.tags)["Referee:LevelsFinal"]
+    assert not [v for v in result.problems if v.code == "referee_mismatch"]
+
+    def change(obj):
+        a, b = obj["levels"]
+        obj["levels"] = [a + 1 if a < 14 else a - 1, b]
+    match, result = _first_match(change)
+    (v,) = [v for v in result.problems if v.code == "referee_mismatch"]
+    assert "levels at the match's end" in v.message_en and "比赛结束时级数" in v.message_zh

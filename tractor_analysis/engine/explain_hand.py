@@ -344,6 +344,7 @@ REFEREE_VERDICTS = {
     "levels_before": ("局前级数", "levels before the hand"),
     "next_dealer": ("下一局庄家", "next dealer"),
     "match_winner": ("比赛胜方", "match winner"),
+    "levels_final": ("比赛结束时级数", "levels at the match's end"),
     "total": ("闲家总分（含抠底与罚分）", "attackers' total (with the bottom and the penalties)"),
     "throw_penalty": ("甩牌失败罚分", "failed-throw penalties"),
     "scores": ("各家得分", "the seats' scores"),

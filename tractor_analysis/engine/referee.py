@@ -135,15 +135,34 @@ def _bottom(text: str | None, result: HandResult) -> list[Violation]:
 
 
 def match_findings(match: Match, result: MatchResult) -> list[Violation]:
-    """The match winner of the record's referee (``Referee:Winner``) against the replay's."""
+    """The match winner and final levels of the record's referee (``Referee:Winner``, ``Referee:LevelsFinal``)
+    against the replay's."""
+    out = _final_levels(match, result)
     theirs = tag_value(match.tags, "Referee:Winner")
     if theirs is None or theirs.strip() not in _TEAM:
-        return []
+        return out
     if result.winner == _TEAM[theirs.strip()]:
-        return []
+        return out
     ours = ("nobody: both forfeit" if result.both_forfeit else "nobody yet" if result.winner is None
             else TEAMS[result.winner])
-    return [_finding("match_winner", theirs.strip(), ours)]
+    return [*out, _finding("match_winner", theirs.strip(), ours)]
+
+
+def _final_levels(match: Match, result: MatchResult) -> list[Violation]:
+    """The levels the record's referee ends the match at (``Referee:LevelsFinal``) against the replay's final
+    levels: a side the engine does not know is not compared; a side past the winning level in the log (15 and
+    above) is the engine's when it won the match by passing it."""
+    final = _ints(tag_value(match.tags, "Referee:LevelsFinal"), 2)
+    if final is None:
+        return []
+    ours: list = list(result.levels_final)
+    for team in (0, 1):
+        if final[team] > 14 and result.winner == team and result.decided_by == "passed":
+            ours[team] = final[team]
+    if not any(ours[t] is not None and ours[t] != final[t] for t in (0, 1)):
+        return []
+    return [_finding("levels_final", explain_referee.by_side(final),
+                     explain_referee.by_side(["?" if x is None else x for x in ours]))]
 
 
 # --- the verdicts of Botzone's judge (records.botzone_reader) -----------------------------------

@@ -67,6 +67,7 @@ REFEREE_TAGS = {
     "Referee:LevelsBefore": "team levels N–S and E–W before the hand as the log's referee kept them ('before')",
     "Referee:NextDealer": "the dealer the referee's outcome names for the next deal",
     "Referee:Winner": "(match tag) the team that won the match, NS or EW",
+    "Referee:LevelsFinal": "(match tag) team levels N–S and E–W at the match's end (the log's 'levels', by its aTeam)",
 }
 """The referee's verdicts an imported record keeps (hand tags, and one match tag)."""
 
@@ -601,6 +602,9 @@ def match_from_80fen(obj: Any, line: int = 0, text: str = "") -> tuple[Match | N
         tags.append(("Referee:Winner", ("NS", "EW")[team]))
     if isinstance(obj.get("levels"), list) and len(obj["levels"]) == 2:
         tags.append(("80fen:levels", json.dumps(obj["levels"])))
+        final = obj["levels"] if a_team == 0 else obj["levels"][::-1]      # [a, b] → [N–S, E–W]
+        if a_team in (0, 1) and all(_whole(v) and 2 <= v <= 99 for v in final):
+            tags.append(("Referee:LevelsFinal", f"{final[0]} {final[1]}"))
     match = Match(event="80fen contest", players=tuple(names), ruleset=PRESET, levels=levels,
                   hands=tuple(hands), tags=tuple(tags))
     return match, _columns(diags, paths, text)
