@@ -18,3 +18,20 @@ def test_the_standings_name_the_copy_under_other_rules_and_ingest_says_what_coun
     assert "统计中都计入" in r.output and "排名中各按其规则判定" in r.output
     r = run_cli("standings", str(ds))
     assert "r1t1.json" in r.output and "the same record as" in r.output and "judged under other rules" in r.output
+
+
+def test_the_copy_under_other_rules_is_no_second_record_and_keeps_no_rank_provisional(tmp_path):
+    """Its own note names the pair: the round notes did not ("plays 2 matches … a second record of one match, cut
+    short or damaged?"), and every rank was provisional on copies that can never change it."""
+    import shutil
+
+    ds, js, ev = tmp_path / "ds", tmp_path / "json", tmp_path / "ev"
+    js.mkdir()
+    shutil.copytree(EVENT, ev, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    for p in sorted(ev.glob("r1t*.tgn")):
+        run_cli("convert", str(p), "--to", "json", "-o", str(js / (p.stem + ".json")))
+    run_cli("ingest", str(ev), "-o", str(ds))
+    run_cli("ingest", str(js), "-o", str(ds), "--rules", "standard")
+    r = run_cli("standings", str(ds))
+    assert "a second record of one match" not in r.output and "judged under other rules" in r.output
+    assert "provisional" not in r.output

@@ -457,6 +457,7 @@ def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | No
     for raw in inputs:
         for ds in datasets_named(raw):
             kept, said, _ = dataset_unread(ds, from_dataset(ds), notes)
+            kept = _rules_copies_marked(ds, kept)
             datasets.append((ds, len(out), len(out) + len(kept)))
             out.extend(kept)
             unread.extend(said)
@@ -494,6 +495,19 @@ def read_inputs(inputs: Sequence[str | os.PathLike], passed_over: list[str] | No
     if passed_over is not None:
         passed_over.extend(passed_over_of(skipped, seen))
     return one_form(_with_digests(out, datasets)), notes, unread
+
+
+def _rules_copies_marked(ds, matches: list[EventMatch]) -> list[EventMatch]:
+    """``matches`` (of the dataset ``ds``) with :attr:`~.event_model.EventMatch.rules_copy_of` set on each match of a
+    pair that is one record stored under two rulesets (:func:`~.rules_copies.other_rules_copies`), naming the other
+    (both: which is "later" in stored order does not decide which one counts)."""
+    from .rules_copies import other_rules_copies
+
+    of = {}
+    for c in other_rules_copies(str(ds)):
+        of.setdefault(c.later, c.earlier)
+        of.setdefault(c.earlier, c.later)
+    return [replace(m, rules_copy_of=of[m.match_id]) if m.match_id in of else m for m in matches] if of else matches
 
 
 def passed_over_of(skipped: Sequence[str | os.PathLike], seen: set[str]) -> list[str]:

@@ -63,6 +63,10 @@ class EventMatch:
     copy_of: str | None = field(default=None, compare=False)
     """The ``match_id`` of the copy that counts when the dataset this match was read from marked it a
     copy (its ``duplicate_of``), else ``None``."""
+    rules_copy_of: str | None = field(default=None, compare=False)
+    """The ``match_id`` of the match this one is the same record of, stored in the dataset under other rules
+    (:func:`~.rules_copies.other_rules_copies`: named by their own note), else ``None``: the round notes do not ask
+    whether it is a second record, cut short or damaged."""
     claims: tuple[tuple[int, int | None], ...] | None = field(default=None, compare=False)
     """Each hand's ``[Claim]`` as ``(hand number, claim)`` (``None`` where the hand has none), the hands
     as ``tractor ingest`` stores them (the ``hands`` table's ``claim``); ``None`` when not known.  The

@@ -603,6 +603,10 @@ def _round_warnings(matches: Sequence[EventMatch], undecided: Sequence[EventMatc
         for team in set(m.teams) - {None}:
             teams[(r, team)].append(m)
     notes = []
+    for lists in (tables, teams):       # one record under two rulesets: its own note names the pair
+        for k, ms in lists.items():
+            ids = {m.match_id for m in ms}
+            lists[k] = [m for m in ms if m.rules_copy_of is None or m.rules_copy_of not in ids]
     for (r, table), ms in sorted(tables.items()):
         if len(ms) < 2:
             continue

@@ -44,13 +44,15 @@ def pending(matches: Iterable[EventMatch], event: str | None = None,
     up to ``after_round``, two known teams that are not one team): the records ``select`` would count, had
     they a winner.  Friend mode's matches are not among them (no team result to decide), nor a match the
     organiser ruled with a walkover between its two teams in its round (``awards``: :func:`~.awards.ruled_by`;
-    the walkover counts, the record for nobody, whatever it would give)."""
+    the walkover counts, the record for nobody, whatever it would give), nor a dataset's copy of a match stored
+    under other rules (:attr:`~.event_model.EventMatch.rules_copy_of`: the same record, named by its own note)."""
     matches = list(matches)
     open_ = {id(m) for m in matches if not m.counts and m.decided_by != NO_RESULT[1]}
     as_won = [dataclasses.replace(m, winner=0) if id(m) in open_ else m for m in matches]
     back = {id(w): m for w, m in zip(as_won, matches) if id(m) in open_}
     kept, _ = select(as_won, event, after_round)
-    return [back[id(w)] for w in kept if id(w) in back and ruled_by(back[id(w)], awards) is None]
+    return [back[id(w)] for w in kept if id(w) in back and ruled_by(back[id(w)], awards) is None
+            and back[id(w)].rules_copy_of is None]
 
 
 def _outcomes(m: EventMatch, points: Points) -> list[EventMatch | None]:
