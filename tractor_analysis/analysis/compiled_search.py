@@ -187,8 +187,8 @@ class CompiledSearch:
 
     def _core_lead_mult(self, lead: tuple[int, ...]) -> int:
         """The bottom's multiplier of a last trick led by ``lead`` (the cards as the table holds them: a mixed
-        lead's order kept), as the pure-Python search counts it (:meth:`Solver._lead_mult`)."""
-        return self._lead_mult(analyse_lead(self.ctx, lead))
+        lead's order kept), as the pure-Python search counts it (:func:`lead_multiplier`)."""
+        return lead_multiplier(self.rules, analyse_lead(self.ctx, lead))
 
     def _core_hand_mult(self, hand_b: bytes) -> int:
         key = ("M", hand_b)
@@ -197,6 +197,13 @@ class CompiledSearch:
             out = self._hand_mult(list(hand_b))
             _keep(self.memo, key, out)
         return out
+
+
+def lead_multiplier(rules, lead) -> int:
+    """The bottom's multiplier when the last trick is led by ``lead`` (:func:`~..engine.legal.analyse_lead`'s): both
+    searches' (the pure-Python one in ``Solver._score_trick``; the core asks it once a lead, ``_core_lead_mult``)."""
+    shapes = tuple(u.shape for u in lead.units)
+    return bottom_multiplier(rules, shapes[0] if shapes else (1, 1), shapes)
 
 
 MEMO_LIMIT = 200_000
@@ -209,4 +216,4 @@ def _keep(memo: dict, key, value) -> None:
     memo[key] = value
 
 
-__all__ = ["CORE_MODULE", "CompiledSearch", "core_follow_rules", "core_lead_decks", "core_winner_decks"]
+__all__ = ["CORE_MODULE", "CompiledSearch", "core_follow_rules", "core_lead_decks", "core_winner_decks", "lead_multiplier"]

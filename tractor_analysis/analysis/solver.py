@@ -35,11 +35,10 @@ from ..records.frozen import gc_paused, settle_as_old
 from ..records.rulesets import BottomMultiplier
 from .deep_calls import in_one_chunk
 from ..engine.legal import analyse_lead
-from ..engine.scoring import bottom_multiplier
 from .moves import canonical, class_index, equal_classes, follows, leads, merged, units_of
 from .bounds import BottomBound
 from .mtdf import close_in
-from .compiled_search import CORE_MODULE, CompiledSearch
+from .compiled_search import CORE_MODULE, CompiledSearch, lead_multiplier
 from .search import BudgetExceeded, SearchLoop
 from ..engine.tricks import trick_winner
 
@@ -304,14 +303,8 @@ class Solver(SearchLoop, BottomBound, CompiledSearch):
             for k in cards:
                 gain += POINTS[k]
         if last and self.bottom_points:
-            gain += self.bottom_points * self._lead_mult(lead)
+            gain += self.bottom_points * lead_multiplier(self.rules, lead)
         return winner, gain
-
-    def _lead_mult(self, lead) -> int:
-        """The bottom's multiplier when the last trick is led by ``lead`` (:func:`analyse_lead`'s; the compiled
-        core asks it once a lead: :meth:`CompiledSearch._core_lead_mult`)."""
-        shapes = tuple(u.shape for u in lead.units)
-        return bottom_multiplier(self.rules, shapes[0] if shapes else (1, 1), shapes)
 
     def _load(self, pos: Position) -> _State:
         hands = [list(h) for h in pos.hands]
